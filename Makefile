@@ -1,0 +1,41 @@
+# Belegt: two commands on a fresh machine with Python 3.11+.
+#   make run   – the application on the embedded PostgreSQL + a real Celery worker
+#   make test  – the whole test suite
+PYTHON ?= python3
+VENV   := .venv
+PY     := $(VENV)/bin/python
+STAMP  := $(VENV)/.installed
+
+.PHONY: install run test lint typecheck check messages clean
+
+$(PY):
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+
+$(STAMP): pyproject.toml | $(PY)
+	$(PY) -m pip install --quiet -e ".[dev]"
+	touch $(STAMP)
+
+install: $(STAMP)
+
+run: install
+	$(PY) -m config.launcher
+
+test: install
+	$(PY) -m pytest $(PYTEST_ARGS)
+
+lint: install
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+
+typecheck: install
+	$(VENV)/bin/mypy .
+
+check: lint typecheck
+	$(PY) manage.py makemigrations --check --dry-run
+
+messages: install
+	cd $(CURDIR) && $(PY) manage.py makemessages -l de -l en --ignore=.venv --ignore=var && $(PY) manage.py compilemessages --ignore=.venv
+
+clean:
+	rm -rf $(VENV) var

@@ -1,0 +1,4 @@
+from django.urls import URLPattern, URLResolver
+
+app_name = "citations"
+urlpatterns: list[URLPattern | URLResolver] = []

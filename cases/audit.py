@@ -112,7 +112,9 @@ def audit_chain_verify() -> ChainReport:
                 breaks.append(
                     ChainBreak(event.pk, "previous hash does not match the row before")
                 )
-            expected = _event_hash(fields=_hashed_fields(event), prev_hash=event.prev_hash)
+            expected = _event_hash(
+                fields=_hashed_fields(event), prev_hash=event.prev_hash
+            )
             if event.hash != expected:
                 breaks.append(ChainBreak(event.pk, "content does not match its hash"))
             prev_hash = event.hash

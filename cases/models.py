@@ -182,3 +182,6 @@ class WorkerPing(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     done_at = models.DateTimeField(null=True)
     worker = models.CharField(max_length=255, blank=True)
+
+    def __str__(self) -> str:
+        return f"ping {self.pk} ({'done' if self.done_at else 'pending'})"

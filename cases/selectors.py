@@ -46,7 +46,9 @@ def require_role(user: Any, *roles: str) -> Membership:
     return membership
 
 
-def scope_to_user(queryset: QuerySet[M], user: Any, *, case_path: str = "case") -> QuerySet[M]:
+def scope_to_user(
+    queryset: QuerySet[M], user: Any, *, case_path: str = "case"
+) -> QuerySet[M]:
     """Restrict any queryset of case-owned rows to the user's firm.
     ``case_path`` is the lookup from the model to its Case ('' for Case itself)."""
     membership = membership_for_user(user)
@@ -69,9 +71,9 @@ def case_list_for_user(
         ).distinct()
     if status:
         queryset = queryset.filter(status=status)
-    return queryset.annotate(party_count=Count("parties", distinct=True)).select_related(
-        "created_by"
-    )
+    return queryset.annotate(
+        party_count=Count("parties", distinct=True)
+    ).select_related("created_by")
 
 
 def case_get_for_user(*, user: Any, case_id: int | str) -> Case:

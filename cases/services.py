@@ -34,7 +34,9 @@ def _changes(instance: Any, fields: dict[str, Any]) -> dict[str, Any]:
 
 
 @transaction.atomic
-def organisation_create(*, name: str, slug: str, four_eyes_review: bool = False) -> Organisation:
+def organisation_create(
+    *, name: str, slug: str, four_eyes_review: bool = False
+) -> Organisation:
     organisation = Organisation.objects.create(
         name=name, slug=slug, four_eyes_review=four_eyes_review
     )
@@ -66,7 +68,9 @@ def member_create(
         first_name=first_name,
         last_name=last_name,
     )
-    membership = Membership.objects.create(user=user, organisation=organisation, role=role)
+    membership = Membership.objects.create(
+        user=user, organisation=organisation, role=role
+    )
     audit_event_record(
         actor=None,
         action="member.created",
@@ -162,7 +166,9 @@ def party_create(
     *, actor: Any, case: Case, role: str, kind: str, name: str, address: str = ""
 ) -> Party:
     require_role(actor, *CASE_EDITORS)
-    party = Party.objects.create(case=case, role=role, kind=kind, name=name, address=address)
+    party = Party.objects.create(
+        case=case, role=role, kind=kind, name=name, address=address
+    )
     audit_event_record(
         actor=actor,
         action="party.created",
@@ -180,7 +186,11 @@ def party_update(*, actor: Any, party: Party, **fields: Any) -> Party:
     if changed:
         party.save()
         audit_event_record(
-            actor=actor, action="party.updated", target=party, case=party.case, data=changed
+            actor=actor,
+            action="party.updated",
+            target=party,
+            case=party.case,
+            data=changed,
         )
     return party
 
@@ -216,7 +226,11 @@ def claim_create(
         action="claim.created",
         target=claim,
         case=case,
-        data={"claim_type": claim_type, "jurisdiction": jurisdiction, "valid_at": valid_at},
+        data={
+            "claim_type": claim_type,
+            "jurisdiction": jurisdiction,
+            "valid_at": valid_at,
+        },
     )
     return claim
 
@@ -228,7 +242,11 @@ def claim_update(*, actor: Any, claim: Claim, **fields: Any) -> Claim:
     if changed:
         claim.save()
         audit_event_record(
-            actor=actor, action="claim.updated", target=claim, case=claim.case, data=changed
+            actor=actor,
+            action="claim.updated",
+            target=claim,
+            case=claim.case,
+            data=changed,
         )
     return claim
 

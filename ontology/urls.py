@@ -1,4 +1,8 @@
-from django.urls import URLPattern, URLResolver
+from django.urls import URLPattern, URLResolver, path
+
+from ontology import views
 
 app_name = "ontology"
-urlpatterns: list[URLPattern | URLResolver] = []
+urlpatterns: list[URLPattern | URLResolver] = [
+    path("cases/<int:case_id>/", views.case_requirements, name="case_requirements"),
+]

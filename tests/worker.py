@@ -79,10 +79,25 @@ def start_worker(queue: str, extra_env: dict[str, str] | None = None) -> WorkerP
     }
     process = subprocess.Popen(
         [
-            sys.executable, "-m", "celery", "-A", "config", "worker",
-            "--loglevel", "INFO", "--concurrency", "1", "--pool", "prefork",
-            "--without-gossip", "--without-mingle", "--without-heartbeat",
-            "--queues", queue, "--hostname", f"{queue}@%h",
+            sys.executable,
+            "-m",
+            "celery",
+            "-A",
+            "config",
+            "worker",
+            "--loglevel",
+            "INFO",
+            "--concurrency",
+            "1",
+            "--pool",
+            "prefork",
+            "--without-gossip",
+            "--without-mingle",
+            "--without-heartbeat",
+            "--queues",
+            queue,
+            "--hostname",
+            f"{queue}@%h",
         ],
         cwd=BASE_DIR,
         env=env,
@@ -99,7 +114,9 @@ def start_worker(queue: str, extra_env: dict[str, str] | None = None) -> WorkerP
             worker.output.append(line)
 
     threading.Thread(target=pump, daemon=True).start()
-    worker.wait_for(lambda: any(" ready." in line for line in worker.output), timeout=90)
+    worker.wait_for(
+        lambda: any(" ready." in line for line in worker.output), timeout=90
+    )
     return worker
 
 
@@ -124,7 +141,9 @@ def celery_queue() -> Iterator[str]:
 
 
 @pytest.fixture(scope="session")
-def celery_worker(django_db_setup, django_db_blocker, celery_queue) -> Iterator[WorkerProcess]:  # type: ignore[no-untyped-def]
+def celery_worker(
+    django_db_setup, django_db_blocker, celery_queue
+) -> Iterator[WorkerProcess]:  # type: ignore[no-untyped-def]
     """One real worker process for the whole session; stopped before the test
     database is dropped."""
     with django_db_blocker.unblock():

@@ -6,7 +6,6 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
@@ -15,121 +14,317 @@ class Migration(migrations.Migration):
 
     operations = [
         migrations.CreateModel(
-            name='AuditEvent',
+            name="AuditEvent",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('created_at', models.DateTimeField()),
-                ('actor_id', models.BigIntegerField(null=True)),
-                ('actor_label', models.CharField(max_length=150)),
-                ('organisation_id', models.BigIntegerField(db_index=True, null=True)),
-                ('case_id', models.BigIntegerField(db_index=True, null=True)),
-                ('action', models.CharField(max_length=64)),
-                ('target_type', models.CharField(blank=True, max_length=64)),
-                ('target_id', models.CharField(blank=True, max_length=64)),
-                ('data', models.JSONField(default=dict)),
-                ('prev_hash', models.CharField(max_length=64)),
-                ('hash', models.CharField(max_length=64, unique=True)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True,
+                        primary_key=True,
+                        serialize=False,
+                        verbose_name="ID",
+                    ),
+                ),
+                ("created_at", models.DateTimeField()),
+                ("actor_id", models.BigIntegerField(null=True)),
+                ("actor_label", models.CharField(max_length=150)),
+                ("organisation_id", models.BigIntegerField(db_index=True, null=True)),
+                ("case_id", models.BigIntegerField(db_index=True, null=True)),
+                ("action", models.CharField(max_length=64)),
+                ("target_type", models.CharField(blank=True, max_length=64)),
+                ("target_id", models.CharField(blank=True, max_length=64)),
+                ("data", models.JSONField(default=dict)),
+                ("prev_hash", models.CharField(max_length=64)),
+                ("hash", models.CharField(max_length=64, unique=True)),
             ],
             options={
-                'ordering': ['id'],
+                "ordering": ["id"],
             },
         ),
         migrations.CreateModel(
-            name='Organisation',
+            name="Organisation",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('name', models.CharField(max_length=200, verbose_name='name')),
-                ('slug', models.SlugField(max_length=80, unique=True, verbose_name='slug')),
-                ('four_eyes_review', models.BooleanField(default=False, help_text='A second reviewer must confirm what the first accepted.', verbose_name='four-eyes review')),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True,
+                        primary_key=True,
+                        serialize=False,
+                        verbose_name="ID",
+                    ),
+                ),
+                ("name", models.CharField(max_length=200, verbose_name="name")),
+                (
+                    "slug",
+                    models.SlugField(max_length=80, unique=True, verbose_name="slug"),
+                ),
+                (
+                    "four_eyes_review",
+                    models.BooleanField(
+                        default=False,
+                        help_text="A second reviewer must confirm what the first accepted.",
+                        verbose_name="four-eyes review",
+                    ),
+                ),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
             ],
             options={
-                'verbose_name': 'organisation',
-                'verbose_name_plural': 'organisations',
-                'ordering': ['name'],
+                "verbose_name": "organisation",
+                "verbose_name_plural": "organisations",
+                "ordering": ["name"],
             },
         ),
         migrations.CreateModel(
-            name='WorkerPing',
+            name="WorkerPing",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('done_at', models.DateTimeField(null=True)),
-                ('worker', models.CharField(blank=True, max_length=255)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True,
+                        primary_key=True,
+                        serialize=False,
+                        verbose_name="ID",
+                    ),
+                ),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                ("done_at", models.DateTimeField(null=True)),
+                ("worker", models.CharField(blank=True, max_length=255)),
             ],
         ),
         migrations.CreateModel(
-            name='Case',
+            name="Case",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('reference', models.CharField(max_length=64, verbose_name='file reference (Aktenzeichen)')),
-                ('title', models.CharField(max_length=255, verbose_name='title')),
-                ('client', models.CharField(max_length=255, verbose_name='client')),
-                ('description', models.TextField(blank=True, verbose_name='description')),
-                ('status', models.CharField(choices=[('open', 'Open'), ('closed', 'Closed'), ('archived', 'Archived')], default='open', max_length=16, verbose_name='status')),
-                ('created_at', models.DateTimeField(auto_now_add=True, verbose_name='created')),
-                ('updated_at', models.DateTimeField(auto_now=True, verbose_name='updated')),
-                ('created_by', models.ForeignKey(null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL, verbose_name='created by')),
-                ('organisation', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='cases', to='cases.organisation')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True,
+                        primary_key=True,
+                        serialize=False,
+                        verbose_name="ID",
+                    ),
+                ),
+                (
+                    "reference",
+                    models.CharField(
+                        max_length=64, verbose_name="file reference (Aktenzeichen)"
+                    ),
+                ),
+                ("title", models.CharField(max_length=255, verbose_name="title")),
+                ("client", models.CharField(max_length=255, verbose_name="client")),
+                (
+                    "description",
+                    models.TextField(blank=True, verbose_name="description"),
+                ),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[
+                            ("open", "Open"),
+                            ("closed", "Closed"),
+                            ("archived", "Archived"),
+                        ],
+                        default="open",
+                        max_length=16,
+                        verbose_name="status",
+                    ),
+                ),
+                (
+                    "created_at",
+                    models.DateTimeField(auto_now_add=True, verbose_name="created"),
+                ),
+                (
+                    "updated_at",
+                    models.DateTimeField(auto_now=True, verbose_name="updated"),
+                ),
+                (
+                    "created_by",
+                    models.ForeignKey(
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                        verbose_name="created by",
+                    ),
+                ),
+                (
+                    "organisation",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="cases",
+                        to="cases.organisation",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'case',
-                'verbose_name_plural': 'cases',
-                'ordering': ['-updated_at', '-id'],
+                "verbose_name": "case",
+                "verbose_name_plural": "cases",
+                "ordering": ["-updated_at", "-id"],
             },
         ),
         migrations.CreateModel(
-            name='Claim',
+            name="Claim",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('claim_type', models.CharField(choices=[('verzugsschaden', 'Verzugsschaden (§§ 280, 286 BGB)'), ('ai_act_high_risk', 'EU AI Act: high-risk provider'), ('gdpr', 'GDPR / DSGVO'), ('dora', 'DORA')], max_length=32, verbose_name='claim type')),
-                ('jurisdiction', models.CharField(default='DE', max_length=8, verbose_name='jurisdiction')),
-                ('valid_at', models.DateField(help_text='The date whose law applies.', verbose_name='valid at')),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('case', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='claims', to='cases.case')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True,
+                        primary_key=True,
+                        serialize=False,
+                        verbose_name="ID",
+                    ),
+                ),
+                (
+                    "claim_type",
+                    models.CharField(
+                        choices=[
+                            ("verzugsschaden", "Verzugsschaden (§§ 280, 286 BGB)"),
+                            ("ai_act_high_risk", "EU AI Act: high-risk provider"),
+                            ("gdpr", "GDPR / DSGVO"),
+                            ("dora", "DORA"),
+                        ],
+                        max_length=32,
+                        verbose_name="claim type",
+                    ),
+                ),
+                (
+                    "jurisdiction",
+                    models.CharField(
+                        default="DE", max_length=8, verbose_name="jurisdiction"
+                    ),
+                ),
+                (
+                    "valid_at",
+                    models.DateField(
+                        help_text="The date whose law applies.", verbose_name="valid at"
+                    ),
+                ),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "case",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="claims",
+                        to="cases.case",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'claim',
-                'verbose_name_plural': 'claims',
-                'ordering': ['id'],
+                "verbose_name": "claim",
+                "verbose_name_plural": "claims",
+                "ordering": ["id"],
             },
         ),
         migrations.CreateModel(
-            name='Membership',
+            name="Membership",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('role', models.CharField(choices=[('lawyer', 'Lawyer'), ('reviewer', 'Reviewer'), ('curator', 'Curator'), ('admin', 'Administrator')], max_length=16, verbose_name='role')),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('user', models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, related_name='membership', to=settings.AUTH_USER_MODEL)),
-                ('organisation', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='memberships', to='cases.organisation')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True,
+                        primary_key=True,
+                        serialize=False,
+                        verbose_name="ID",
+                    ),
+                ),
+                (
+                    "role",
+                    models.CharField(
+                        choices=[
+                            ("lawyer", "Lawyer"),
+                            ("reviewer", "Reviewer"),
+                            ("curator", "Curator"),
+                            ("admin", "Administrator"),
+                        ],
+                        max_length=16,
+                        verbose_name="role",
+                    ),
+                ),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "user",
+                    models.OneToOneField(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="membership",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "organisation",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="memberships",
+                        to="cases.organisation",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'membership',
-                'verbose_name_plural': 'memberships',
+                "verbose_name": "membership",
+                "verbose_name_plural": "memberships",
             },
         ),
         migrations.CreateModel(
-            name='Party',
+            name="Party",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('role', models.CharField(choices=[('creditor', 'Creditor (Gläubiger)'), ('debtor', 'Debtor (Schuldner)'), ('other', 'Other')], max_length=16, verbose_name='role')),
-                ('kind', models.CharField(choices=[('consumer', 'Consumer (Verbraucher)'), ('business', 'Business (Unternehmer)')], max_length=16, verbose_name='kind')),
-                ('name', models.CharField(max_length=255, verbose_name='name')),
-                ('address', models.TextField(blank=True, verbose_name='address')),
-                ('case', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='parties', to='cases.case')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True,
+                        primary_key=True,
+                        serialize=False,
+                        verbose_name="ID",
+                    ),
+                ),
+                (
+                    "role",
+                    models.CharField(
+                        choices=[
+                            ("creditor", "Creditor (Gläubiger)"),
+                            ("debtor", "Debtor (Schuldner)"),
+                            ("other", "Other"),
+                        ],
+                        max_length=16,
+                        verbose_name="role",
+                    ),
+                ),
+                (
+                    "kind",
+                    models.CharField(
+                        choices=[
+                            ("consumer", "Consumer (Verbraucher)"),
+                            ("business", "Business (Unternehmer)"),
+                        ],
+                        max_length=16,
+                        verbose_name="kind",
+                    ),
+                ),
+                ("name", models.CharField(max_length=255, verbose_name="name")),
+                ("address", models.TextField(blank=True, verbose_name="address")),
+                (
+                    "case",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="parties",
+                        to="cases.case",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'party',
-                'verbose_name_plural': 'parties',
-                'ordering': ['role', 'name'],
+                "verbose_name": "party",
+                "verbose_name_plural": "parties",
+                "ordering": ["role", "name"],
             },
         ),
         migrations.AddIndex(
-            model_name='case',
-            index=models.Index(fields=['organisation', '-updated_at'], name='cases_case_organis_66f66d_idx'),
+            model_name="case",
+            index=models.Index(
+                fields=["organisation", "-updated_at"],
+                name="cases_case_organis_66f66d_idx",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='case',
-            constraint=models.UniqueConstraint(fields=('organisation', 'reference'), name='case_reference_unique'),
+            model_name="case",
+            constraint=models.UniqueConstraint(
+                fields=("organisation", "reference"), name="case_reference_unique"
+            ),
         ),
     ]

@@ -7,13 +7,15 @@ import os
 os.environ.setdefault("DJANGO_SECRET_KEY", "test-secret-key-not-for-production-use")
 
 from config.settings.base import *  # noqa: E402,F403
-from config.settings.base import DATABASES  # noqa: E402
+from config.settings.base import BASE_DIR, DATABASES, STORAGES  # noqa: E402
 
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 DATABASES["default"]["TEST"] = {
     "NAME": "test_belegt" + os.environ.get("BELEGT_TEST_DB_SUFFIX", "")
 }
-STORAGES["staticfiles"] = {  # noqa: F405
+STORAGES["staticfiles"] = {
     "BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"
 }
-MEDIA_ROOT = BASE_DIR / "var" / ("test-media" + os.environ.get("BELEGT_TEST_DB_SUFFIX", ""))  # noqa: F405
+MEDIA_ROOT = (
+    BASE_DIR / "var" / ("test-media" + os.environ.get("BELEGT_TEST_DB_SUFFIX", ""))
+)

@@ -1,0 +1,126 @@
+"""``make run``: the whole application on one machine.
+
+Starts the embedded PostgreSQL + pgvector (unless DATABASE_URL is set), applies
+migrations, collects static files, creates the demo firm, then runs a real
+Celery worker and the web server (gunicorn) side by side until Ctrl-C, when it
+stops them and the database cleanly. The broker is kombu's SQLAlchemy transport
+on the same PostgreSQL unless CELERY_BROKER_URL names Redis or RabbitMQ.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+from types import FrameType
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+VAR = BASE_DIR / "var"
+
+
+def _secret_key() -> str:
+    """A persistent local secret, so sessions survive restarts of ``make run``."""
+    path = VAR / "secret_key"
+    if not path.exists():
+        path.write_text(secrets.token_urlsafe(50))
+        path.chmod(0o600)
+    return path.read_text().strip()
+
+
+def _manage(*args: str, env: dict[str, str]) -> None:
+    subprocess.run(
+        [sys.executable, "manage.py", *args], cwd=BASE_DIR, env=env, check=True
+    )
+
+
+def main() -> int:
+    try:
+        return _run()
+    except subprocess.CalledProcessError as exc:
+        print(f"\nSet-up step failed: {' '.join(exc.cmd[1:])} (exit {exc.returncode})")
+        return exc.returncode or 1
+
+
+def _run() -> int:
+    VAR.mkdir(exist_ok=True)
+    env = dict(os.environ)
+    env.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.base")
+    env.setdefault("DJANGO_SECRET_KEY", _secret_key())
+    env.setdefault("PYTHONUNBUFFERED", "1")
+    port = env.get("PORT", "8000")
+    bind = env.get("BIND", "127.0.0.1")
+
+    if not env.get("DATABASE_URL"):
+        from config.embedded_db import embedded_database_url
+
+        # This process holds the server's handle; it stops when we exit.
+        env["DATABASE_URL"] = embedded_database_url(BASE_DIR)
+        print(f"Embedded PostgreSQL + pgvector: data in {VAR / 'pgdata'}")
+
+    _manage("migrate", "--noinput", env=env)
+    _manage("collectstatic", "--noinput", "-v", "0", env=env)
+    _manage("seed_demo", env=env)
+
+    worker = subprocess.Popen(
+        [
+            sys.executable, "-m", "celery", "-A", "config", "worker",
+            "--loglevel", env.get("CELERY_LOG_LEVEL", "INFO"),
+            "--concurrency", env.get("BELEGT_WORKER_CONCURRENCY", "2"),
+        ],
+        cwd=BASE_DIR, env=env,
+    )  # fmt: skip
+    web = subprocess.Popen(
+        [
+            sys.executable, "-m", "gunicorn", "config.wsgi",
+            "--bind", f"{bind}:{port}",
+            "--workers", env.get("WEB_CONCURRENCY", "2"),
+            "--threads", "4", "--timeout", "120",
+            "--access-logfile", "-",
+        ],
+        cwd=BASE_DIR, env=env,
+    )  # fmt: skip
+    children = [web, worker]
+    stopping = False
+
+    def stop(signum: int, frame: FrameType | None) -> None:
+        nonlocal stopping
+        stopping = True
+
+    signal.signal(signal.SIGINT, stop)
+    signal.signal(signal.SIGTERM, stop)
+    host = "localhost" if bind == "127.0.0.1" else bind
+    print(
+        f"\nBelegt runs at http://{host}:{port}/  (Ctrl-C stops everything)\n",
+        flush=True,
+    )
+
+    exit_code = 0
+    while not stopping:
+        for child in children:
+            if child.poll() is not None:
+                print(f"process {child.args[2:4]} exited with {child.returncode}")
+                exit_code = child.returncode or 1
+                stopping = True
+        time.sleep(0.5)
+
+    print("\nStopping web server and worker …", flush=True)
+    for child in children:
+        if child.poll() is None:
+            child.send_signal(signal.SIGTERM)
+    deadline = time.monotonic() + 20
+    for child in children:
+        try:
+            child.wait(timeout=max(0.1, deadline - time.monotonic()))
+        except subprocess.TimeoutExpired:
+            child.kill()
+            child.wait()
+    print("Stopped. The embedded database shuts down with this process.", flush=True)
+    return exit_code
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -161,9 +161,11 @@ if env("DJANGO_SECURE"):
 
 # --- REST API ------------------------------------------------------------------------
 REST_FRAMEWORK = {
+    # Token first: DRF answers 401 (with WWW-Authenticate) only when the first
+    # class names a scheme; with Session first an anonymous client gets 403.
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.SessionAuthentication",
         "rest_framework.authentication.TokenAuthentication",
+        "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
@@ -182,6 +184,11 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
+    # Choice sets that share a field name ("role") need distinct schema names.
+    "ENUM_NAME_OVERRIDES": {
+        "PartyRoleEnum": "cases.models.Party.Role",
+        "MemberRoleEnum": "cases.models.Membership.Role",
+    },
 }
 
 

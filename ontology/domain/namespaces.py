@@ -1,0 +1,10 @@
+"""RDF namespaces shared by the vocabulary, the claim files and the case graph."""
+
+from __future__ import annotations
+
+from rdflib import Namespace
+
+BC = Namespace("https://belegt.example/ns/core#")
+BFT = Namespace("https://belegt.example/ns/facttype#")
+BCL = Namespace("https://belegt.example/ns/claim#")
+BCASE = Namespace("https://belegt.example/case/")

@@ -1,0 +1,100 @@
+from datetime import date
+
+import pytest
+
+from ontology.vocabulary import (
+    Amount,
+    FactTypeInfo,
+    FactValueInvalid,
+    UnknownFactType,
+    fact_type,
+    fact_type_keys,
+    fact_value_parse,
+    vocabulary_extend,
+    vocabulary_reset_extensions,
+)
+
+CONTRACT_KEYS = {
+    "contract_concluded": "date",
+    "invoice_issued": "date",
+    "invoice_received": "date",
+    "claim_amount": "amount",
+    "due_date": "date",
+    "calendar_payment_date": "date",
+    "payment_period_from_event": "text",
+    "reminder_sent": "date",
+    "reminder_received": "date",
+    "delivery_evidence": "text",
+    "refusal_to_pay": "date",
+    "special_reasons": "text",
+    "consumer_notice_in_invoice": "boolean",
+    "debtor_not_responsible": "text",
+    "damage_item": "amount",
+    "interest_claimed": "text",
+    "payment_received": "amount",
+}
+
+
+@pytest.mark.parametrize(("key", "kind"), sorted(CONTRACT_KEYS.items()))
+def test_contract_fact_types_exist_with_their_value_kind(key: str, kind: str) -> None:
+    info = fact_type(key)
+    assert info.value_kind == kind
+    assert info.label_de and info.label_en
+    assert "verzugsschaden" in info.claim_types
+
+
+@pytest.mark.parametrize("prefix", ["ai_act_", "gdpr_", "dora_"])
+def test_compliance_fact_types_are_prefixed_and_text_or_boolean(prefix: str) -> None:
+    keys = [k for k in fact_type_keys() if k.startswith(prefix)]
+    assert len(keys) >= 5
+    assert {fact_type(k).value_kind for k in keys} <= {"text", "boolean"}
+
+
+def test_unknown_fact_type_raises() -> None:
+    with pytest.raises(UnknownFactType):
+        fact_type("bananas")
+
+
+def test_values_parse_for_their_kind() -> None:
+    assert fact_value_parse("date", "2024-03-01") == date(2024, 3, 1)
+    assert fact_value_parse("date", {"date": "2024-03-01"}) == date(2024, 3, 1)
+    assert fact_value_parse("amount", {"cents": 12345, "currency": "EUR"}) == Amount(
+        cents=12345, currency="EUR"
+    )
+    assert fact_value_parse("boolean", {"value": True}) is True
+    assert fact_value_parse("text", " Rückschein ") == "Rückschein"
+
+
+@pytest.mark.parametrize(
+    ("kind", "raw"),
+    [
+        ("date", "01.03.2024"),
+        ("amount", {"cents": "12"}),
+        ("amount", {"cents": 1, "currency": "euro"}),
+        ("boolean", "yes"),
+        ("text", "   "),
+        ("colour", "red"),
+    ],
+)
+def test_values_that_do_not_parse_are_refused(kind: str, raw: object) -> None:
+    with pytest.raises(FactValueInvalid):
+        fact_value_parse(kind, raw)
+
+
+def test_extension_terms_are_added_but_cannot_redefine_a_key() -> None:
+    term = FactTypeInfo(
+        key="ext_dunning_fee",
+        value_kind="amount",
+        label_de="Mahngebühr",
+        label_en="Dunning fee",
+        claim_types=frozenset({"verzugsschaden"}),
+    )
+    try:
+        vocabulary_extend([term])
+        assert "ext_dunning_fee" in fact_type_keys()
+        clash = term.model_copy(update={"key": "due_date"})
+        with pytest.raises(ValueError):
+            vocabulary_extend([clash])
+    finally:
+        vocabulary_reset_extensions()
+    assert "ext_dunning_fee" not in fact_type_keys()

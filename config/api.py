@@ -4,8 +4,9 @@
 
 - DomainError (cases/errors.py) → its ``http_status``, ``code``, ``message``.
 - Validation errors → 400 ``validation_error`` with ``fields``: field name →
-  list of messages (nested for nested input; ``non_field_errors`` for errors of
-  the whole request).
+  list of messages; nested input nests, items of a list are keyed by their
+  index (only the faulty ones: ``{"parties": {"1": {"name": [...]}}}``);
+  ``non_field_errors`` holds errors of the whole request.
 - Http404 / PermissionDenied from Django → 404 ``not_found`` / 403
   ``permission_denied``; DRF's own errors keep their codes (``not_authenticated``,
   ``method_not_allowed``, ``parse_error``, ``throttled``, ...) and headers

@@ -99,7 +99,11 @@ class CaseViewSet(viewsets.ReadOnlyModelViewSet):  # type: ignore[type-arg]
             return Case.objects.none()
         filters = CaseFilterSerializer(data=self.request.query_params)
         filters.is_valid(raise_exception=True)
-        return case_list_for_user(user=self.request.user, **filters.validated_data)
+        # Meta.ordering does not apply to the selector's GROUP BY query; paging
+        # needs a stable order.
+        return case_list_for_user(
+            user=self.request.user, **filters.validated_data
+        ).order_by("-updated_at", "-id")
 
     def get_object(self) -> Case:
         return case_get_for_user(user=self.request.user, case_id=self.kwargs["case_id"])

@@ -1,9 +1,10 @@
-from django.urls import URLPattern, URLResolver, path
+from django.urls import URLPattern, URLResolver, include, path
 
 from evidence import views
 
 app_name = "evidence"
 urlpatterns: list[URLPattern | URLResolver] = [
     path("cases/<int:case_id>/documents/", views.case_documents, name="case_documents"),
-    path("cases/<int:case_id>/search/", views.case_evidence, name="case_evidence"),
+    # Evidence tab (search) and page viewer: the search helper's views.
+    path("", include("evidence.urls_search")),
 ]

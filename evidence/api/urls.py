@@ -1,4 +1,7 @@
-from django.urls import URLPattern, URLResolver
+from django.urls import URLPattern, URLResolver, include, path
 
 app_name = "evidence-api"
-urlpatterns: list[URLPattern | URLResolver] = []
+urlpatterns: list[URLPattern | URLResolver] = [
+    # Search and page images: the search helper's endpoints.
+    path("", include("evidence.api.search")),
+]

@@ -7,7 +7,6 @@ import pgvector.django.indexes
 import pgvector.django.vector
 from django.db import migrations, models
 
-
 # Immutable like the chunks: the function comes from 0002.
 TRIGGER = """
 CREATE TRIGGER evidence_chunkembedding_immutable

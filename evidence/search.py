@@ -1,0 +1,337 @@
+"""Embedding chunks and searching a case's evidence.
+
+``chunk_embeddings_create`` is the "embeddings" stage of ingestion.
+``search_case_evidence`` is the one search used by the Evidence tab, the API,
+the ``search`` command and the agents' tool: full text and vector similarity,
+fused by reciprocal rank, always inside one case.
+
+Full text: the chunk's ``search_vector`` holds the German (stemmed) and the
+simple (verbatim: numbers, dates, file references) lexemes. A query is run as
+a *loose* OR of its words (German stems; verbatim tokens for words with
+digits) ranked by ``ts_rank_cd``; chunks that match the *strict* query (every
+word, ``websearch_to_tsquery`` in either configuration) come first. Vector: the
+case's own rows are scanned exactly through the B-tree on case (see
+benchmarks/search.py for why not HNSW here); if the embedder is unavailable,
+search degrades to full text rather than failing."""
+
+from __future__ import annotations
+
+import html
+import logging
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from django.db import connection, transaction
+from django.db.models import Exists, OuterRef
+from django.urls import reverse
+
+from cases.models import Case
+from evidence.domain.fusion import reciprocal_rank_fusion
+from evidence.embedding import (
+    Embedder,
+    EmbedderUnavailable,
+    embedder_setting,
+    get_embedder,
+)
+from evidence.models import Chunk, SourceDocument
+from evidence.models.embeddings import INDEXED_DIMS, ChunkEmbedding
+
+logger = logging.getLogger(__name__)
+
+#: Chunks embedded and written per transaction.
+EMBED_BATCH = 32
+#: Candidates taken from each ranked list before fusion.
+CANDIDATES = 50
+MAX_QUERY_CHARS = 500
+MAX_QUERY_TERMS = 24
+HEADLINE_START = "\u2991"  # ⦑ and ⦒: markers that do not occur in letters
+HEADLINE_STOP = "\u2992"
+HEADLINE_OPTIONS = (
+    f"StartSel={HEADLINE_START}, StopSel={HEADLINE_STOP}, MaxFragments=2, "
+    'MaxWords=30, MinWords=12, FragmentDelimiter=" … "'
+)
+_WORD = re.compile(r"[^\s\"“”„()]+")
+_EDGE_PUNCT = ".,;:!?'»«‚‘’"
+
+
+# ----------------------------------------------------------------- embeddings
+def chunk_embeddings_create(
+    *,
+    document: SourceDocument,
+    embedder: Embedder | None = None,
+    on_batch: Callable[[int], None] | None = None,
+) -> int:
+    """Embed the document's chunks that have no vector for the current model
+    yet, in batches; each batch is committed on its own so a killed worker
+    loses at most one batch. Idempotent: a second run embeds nothing and returns
+    0; concurrent runs cannot duplicate a row (unique constraint, conflicts
+    ignored). ``on_batch`` receives the running total after each batch (for
+    the ingestion progress). Returns the number of chunks embedded now."""
+    embedder = embedder or get_embedder()
+    name, version, dims = embedder.name, embedder.version, embedder.dims
+    missing = (
+        Chunk.objects.filter(document=document)
+        .exclude(
+            Exists(
+                ChunkEmbedding.objects.filter(
+                    chunk=OuterRef("pk"), model_name=name, model_version=version
+                )
+            )
+        )
+        .order_by("ordinal")
+        .values_list("pk", "case_id", "text")
+    )
+    todo = list(missing)
+    done = 0
+    for start in range(0, len(todo), EMBED_BATCH):
+        batch = todo[start : start + EMBED_BATCH]
+        vectors = embedder.embed_documents([text for _, _, text in batch])
+        rows = [
+            ChunkEmbedding(
+                chunk_id=chunk_id,
+                case_id=case_id,
+                model_name=name,
+                model_version=version,
+                dims=dims,
+                embedding=vector,
+            )
+            for (chunk_id, case_id, _), vector in zip(batch, vectors, strict=True)
+        ]
+        with transaction.atomic():
+            ChunkEmbedding.objects.bulk_create(rows, ignore_conflicts=True)
+        done += len(rows)
+        if on_batch is not None:
+            on_batch(done)
+    return done
+
+
+# --------------------------------------------------------------------- search
+@dataclass(frozen=True)
+class SearchHit:
+    """One chunk found in a case. ``snippet_html`` is escaped text with the
+    matched words in ``<mark>``; ``url`` opens the page viewer with the chunk
+    highlighted."""
+
+    chunk_id: int
+    document_id: int
+    document: str
+    page: int
+    page_end: int
+    score: float
+    snippet: str
+    snippet_html: str
+    text_rank: int | None
+    vector_rank: int | None
+    url: str
+
+    def as_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+def search_case_evidence(
+    *,
+    case: Case,
+    query: str,
+    k: int = 10,
+    embedder: Embedder | None = None,
+    strategy: str | None = None,
+) -> list[SearchHit]:
+    """The ``k`` best chunks of ``case`` for ``query``. The caller has already
+    authorised the case (``case_get_for_user``); nothing outside it is read.
+    ``strategy`` ("exact" or "hnsw") overrides BELEGT_SEARCH_VECTOR_STRATEGY for
+    benchmarks."""
+    query = " ".join(query.split())[:MAX_QUERY_CHARS]
+    k = max(1, min(int(k), 100))
+    if not query:
+        return []
+    candidates = max(CANDIDATES, 2 * k)
+    text_ids = _text_ranking(case_id=case.pk, query=query, limit=candidates)
+    vector_ids: list[int] = []
+    try:
+        embedder = embedder or get_embedder()
+        vector_ids = _vector_ranking(
+            case_id=case.pk,
+            vector=embedder.embed_query(query),
+            embedder=embedder,
+            limit=candidates,
+            strategy=strategy
+            or str(embedder_setting("BELEGT_SEARCH_VECTOR_STRATEGY", "exact")),
+        )
+    except EmbedderUnavailable as exc:
+        logger.warning("vector search skipped, full text only: %s", exc.message)
+    fused = reciprocal_rank_fusion([text_ids, vector_ids], limit=k)
+    if not fused:
+        return []
+    details = _chunk_details(
+        case_id=case.pk, chunk_ids=[f.key for f in fused], query=query
+    )
+    hits = []
+    for item in fused:
+        row = details.get(item.key)
+        if row is None:  # pragma: no cover - erased between the two queries
+            continue
+        hits.append(
+            SearchHit(
+                chunk_id=item.key,
+                document_id=row["document_id"],
+                document=row["filename"],
+                page=row["page_start"],
+                page_end=row["page_end"],
+                score=round(item.score, 6),
+                snippet=row["headline"]
+                .replace(HEADLINE_START, "")
+                .replace(HEADLINE_STOP, ""),
+                snippet_html=_headline_html(row["headline"]),
+                text_rank=item.ranks[0],
+                vector_rank=item.ranks[1],
+                url=page_url(
+                    case_id=case.pk,
+                    document_id=row["document_id"],
+                    number=row["page_start"],
+                    chunk_id=item.key,
+                ),
+            )
+        )
+    return hits
+
+
+def page_url(
+    *, case_id: int, document_id: int, number: int, chunk_id: int | None = None
+) -> str:
+    url = reverse(
+        "evidence:page_view",
+        kwargs={"case_id": case_id, "document_id": document_id, "number": number},
+    )
+    return f"{url}?chunk={chunk_id}" if chunk_id is not None else url
+
+
+# ---------------------------------------------------------------- full text
+def query_terms(query: str) -> tuple[list[str], list[str]]:
+    """Words for the loose query: (German words, verbatim tokens with digits).
+    websearch syntax (quotes, ``-word``, ``or``) is dropped here; the strict
+    query honours it."""
+    words, verbatim = [], []
+    for raw in _WORD.findall(query):
+        if raw.startswith("-") or raw.lower() == "or":
+            continue
+        token = raw.strip(_EDGE_PUNCT)
+        if not any(ch.isalnum() for ch in token):
+            continue
+        if any(ch.isdigit() for ch in token):
+            verbatim.append(token)
+        else:
+            words.append(token)
+    return words[:MAX_QUERY_TERMS], verbatim[:MAX_QUERY_TERMS]
+
+
+def _loose_tsquery(query: str) -> tuple[str, list[str]]:
+    """SQL for the OR of the query's words, and its parameters."""
+    words, verbatim = query_terms(query)
+    parts = ["plainto_tsquery('german', %s)"] * len(words) + [
+        "plainto_tsquery('simple', %s)"
+    ] * len(verbatim)
+    if not parts:
+        return "plainto_tsquery('simple', %s)", [query]
+    return "(" + " || ".join(parts) + ")", [*words, *verbatim]
+
+
+_STRICT = "(websearch_to_tsquery('german', %s) || websearch_to_tsquery('simple', %s))"
+
+
+def _text_ranking(*, case_id: int, query: str, limit: int) -> list[int]:
+    loose, loose_params = _loose_tsquery(query)
+    sql = f"""
+        WITH q AS (SELECT {loose} AS loose, {_STRICT} AS strict)
+        SELECT c.id
+        FROM evidence_chunk c, q
+        WHERE c.case_id = %s AND c.search_vector @@ q.loose
+        ORDER BY (c.search_vector @@ q.strict) DESC,
+                 ts_rank_cd(c.search_vector, q.loose) DESC, c.id
+        LIMIT %s
+    """
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [*loose_params, query, query, case_id, limit])
+        return [row[0] for row in cursor.fetchall()]
+
+
+# ------------------------------------------------------------------- vectors
+def _vector_literal(vector: Sequence[float]) -> str:
+    return "[" + ",".join(f"{x:.7g}" for x in vector) + "]"
+
+
+def _vector_ranking(
+    *,
+    case_id: int,
+    vector: Sequence[float],
+    embedder: Embedder,
+    limit: int,
+    strategy: str = "exact",
+) -> list[int]:
+    literal = _vector_literal(vector)
+    if strategy == "hnsw" and len(vector) in INDEXED_DIMS:
+        return _vector_ranking_hnsw(
+            case_id=case_id,
+            literal=literal,
+            dims=len(vector),
+            embedder=embedder,
+            limit=limit,
+        )
+    # "+ 0" keeps the planner off any vector index: the case's rows come from
+    # the B-tree (case, model) and are sorted exactly.
+    sql = """
+        SELECT chunk_id FROM evidence_chunkembedding
+        WHERE case_id = %s AND model_name = %s AND model_version = %s
+        ORDER BY (embedding <=> %s::vector) + 0, chunk_id
+        LIMIT %s
+    """
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [case_id, embedder.name, embedder.version, literal, limit])
+        return [row[0] for row in cursor.fetchall()]
+
+
+def _vector_ranking_hnsw(
+    *, case_id: int, literal: str, dims: int, embedder: Embedder, limit: int
+) -> list[int]:
+    """Filtered HNSW with pgvector 0.8's iterative scan (kept for comparison in
+    benchmarks/search.py and for search across cases)."""
+    sql = f"""
+        SELECT chunk_id FROM evidence_chunkembedding
+        WHERE dims = {dims:d} AND case_id = %s
+          AND model_name = %s AND model_version = %s
+        ORDER BY embedding::vector({dims:d}) <=> %s::vector({dims:d})
+        LIMIT %s
+    """
+    with transaction.atomic(), connection.cursor() as cursor:
+        cursor.execute("SET LOCAL hnsw.iterative_scan = relaxed_order")
+        cursor.execute(f"SET LOCAL hnsw.ef_search = {max(40, limit):d}")
+        cursor.execute(sql, [case_id, embedder.name, embedder.version, literal, limit])
+        rows = [row[0] for row in cursor.fetchall()]
+    return rows
+
+
+# ------------------------------------------------------------------ details
+def _chunk_details(
+    *, case_id: int, chunk_ids: list[int], query: str
+) -> dict[int, dict[str, Any]]:
+    loose, loose_params = _loose_tsquery(query)
+    sql = f"""
+        SELECT c.id, c.document_id, d.filename, c.page_start, c.page_end,
+               ts_headline('german', c.text, {loose}, %s)
+        FROM evidence_chunk c
+        JOIN evidence_sourcedocument d ON d.id = c.document_id
+        WHERE c.case_id = %s AND c.id = ANY(%s)
+    """
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [*loose_params, HEADLINE_OPTIONS, case_id, chunk_ids])
+        columns = ["id", "document_id", "filename", "page_start", "page_end"]
+        return {
+            row[0]: {**dict(zip(columns, row[:5], strict=True)), "headline": row[5]}
+            for row in cursor.fetchall()
+        }
+
+
+def _headline_html(headline: str) -> str:
+    escaped = html.escape(" ".join(headline.split()))
+    return escaped.replace(HEADLINE_START, "<mark>").replace(HEADLINE_STOP, "</mark>")

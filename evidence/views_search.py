@@ -1,0 +1,136 @@
+"""The Evidence tab (search inside one case) and the page viewer. Every view
+fetches the case through ``case_get_for_user`` and every document, page and
+chunk through that case: another firm's case answers 404, and so does a
+document id that belongs to another case."""
+
+from __future__ import annotations
+
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.views.decorators.http import require_GET
+
+from cases.models import Case
+from cases.selectors import case_get_for_user
+from cases.tabs import render_case_tab
+from evidence.models import Chunk, Page, SourceDocument
+from evidence.search import page_url, search_case_evidence
+from evidence.viewer import (
+    DEFAULT_ZOOM,
+    ZOOMS,
+    PageNotRenderable,
+    chunk_boxes,
+    chunk_text_segments,
+    page_image_png,
+)
+
+DEFAULT_K = 10
+MAX_K = 50
+
+
+def _int_param(value: str | None, default: int, low: int, high: int) -> int:
+    try:
+        number = int(value) if value else default
+    except ValueError:
+        number = default
+    return max(low, min(number, high))
+
+
+@login_required
+@require_GET
+def case_evidence(request: HttpRequest, case_id: int) -> HttpResponse:
+    """The Evidence tab: a search box and the hits of the case. The form submits
+    by htmx into ``#search-results`` (and keeps a plain GET fallback)."""
+    case = case_get_for_user(user=request.user, case_id=case_id)
+    query = request.GET.get("q", "").strip()
+    k = _int_param(request.GET.get("k"), DEFAULT_K, 1, MAX_K)
+    hits = search_case_evidence(case=case, query=query, k=k) if query else []
+    context = {"query": query, "k": k, "hits": hits}
+    htmx = getattr(request, "htmx", None)
+    if htmx and htmx.target == "search-results":
+        return render(
+            request, "evidence/search.html#results", {"case": case, **context}
+        )
+    return render_case_tab(
+        request,
+        case=case,
+        tab="evidence",
+        template="evidence/search.html",
+        context=context,
+    )
+
+
+def _document_for(case: Case, document_id: int) -> SourceDocument:
+    return get_object_or_404(SourceDocument, pk=document_id, case=case)
+
+
+@login_required
+@require_GET
+def page_view(
+    request: HttpRequest, case_id: int, document_id: int, number: int
+) -> HttpResponse:
+    """One page as an image with the chunk's boxes laid over it (``?chunk=``),
+    and its text layer (shown first for OCR pages)."""
+    case = case_get_for_user(user=request.user, case_id=case_id)
+    document = _document_for(case, document_id)
+    page = get_object_or_404(Page, document=document, number=number)
+    chunk = None
+    chunk_param = request.GET.get("chunk", "")
+    if chunk_param.isdigit():
+        # Only a chunk of this very document: any other id is ignored.
+        chunk = Chunk.objects.filter(pk=int(chunk_param), document=document).first()
+    zoom = float(request.GET.get("zoom", DEFAULT_ZOOM) or DEFAULT_ZOOM)
+    if zoom not in ZOOMS:
+        zoom = DEFAULT_ZOOM
+    chunk_id = chunk.pk if chunk else None
+
+    def link(n: int) -> str:
+        return page_url(
+            case_id=case.pk, document_id=document.pk, number=n, chunk_id=chunk_id
+        )
+
+    context = {
+        "document": document,
+        "page": page,
+        "chunk": chunk,
+        "boxes": chunk_boxes(chunk=chunk, page=page) if chunk else [],
+        "segments": chunk_text_segments(chunk=chunk, page=page),
+        "zoom": zoom,
+        "zooms": ZOOMS,
+        "previous_url": link(number - 1) if number > 1 else "",
+        "next_url": link(number + 1) if number < document.page_count else "",
+        "chunk_pages": (
+            [
+                {"number": n, "url": link(n)}
+                for n in range(chunk.page_start, chunk.page_end + 1)
+            ]
+            if chunk and chunk.page_end > chunk.page_start
+            else []
+        ),
+        "query": request.GET.get("q", ""),
+    }
+    return render_case_tab(
+        request,
+        case=case,
+        tab="evidence",
+        template="evidence/page.html",
+        context=context,
+    )
+
+
+@login_required
+@require_GET
+def page_image(
+    request: HttpRequest, case_id: int, document_id: int, number: int
+) -> HttpResponse:
+    """The rendered page as PNG (cached on disk; private to the firm)."""
+    case = case_get_for_user(user=request.user, case_id=case_id)
+    document = _document_for(case, document_id)
+    try:
+        zoom = float(request.GET.get("zoom", DEFAULT_ZOOM))
+        png = page_image_png(document=document, number=number, zoom=zoom)
+    except (ValueError, PageNotRenderable) as exc:
+        raise Http404("No such page image.") from exc
+    response = HttpResponse(png, content_type="image/png")
+    response["Cache-Control"] = "private, max-age=86400, immutable"
+    return response

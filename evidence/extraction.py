@@ -1,0 +1,179 @@
+"""Page extraction with PyMuPDF: text, blocks and lines with bounding boxes and
+character offsets; OCR with Tesseract (German + English) for pages without a
+text layer.
+
+The page text is built from the layout: the lines of a block are joined by
+``\\n``, blocks by ``\\n\\n``, so a block boundary is a paragraph boundary for
+the chunker. Every block and line records ``start``/``end`` offsets into that
+text, which is what chunks and highlights refer to.
+
+MuPDF never runs document JavaScript here (PyMuPDF does not enable MuPDF's
+JavaScript engine) and embedded files are not touched."""
+
+from __future__ import annotations
+
+import functools
+import logging
+import os
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+import pymupdf
+from django.conf import settings
+
+# PyMuPDF has no type hints; its objects are Any here.
+_PYMUPDF: Any = pymupdf
+
+logger = logging.getLogger(__name__)
+
+# Text only: no image blocks (their bytes are large and useless here).
+TEXT_FLAGS = (
+    pymupdf.TEXT_PRESERVE_WHITESPACE
+    | pymupdf.TEXT_PRESERVE_LIGATURES
+    | pymupdf.TEXT_MEDIABOX_CLIP
+)
+PARAGRAPH_SEPARATOR = "\n\n"
+LINE_SEPARATOR = "\n"
+
+
+class OcrUnavailable(RuntimeError):
+    """Tesseract or its language data is missing."""
+
+
+@dataclass(frozen=True)
+class ExtractedPage:
+    number: int  # 1-based
+    width: float
+    height: float
+    text: str
+    blocks: list[dict[str, Any]]
+    ocr: bool
+    # True when OCR was not allowed but the page has no text layer and an image.
+    needs_ocr: bool = False
+
+
+def _box(bbox: Any) -> list[float]:
+    return [round(float(v), 2) for v in bbox]
+
+
+def layout_from_dict(page_dict: dict[str, Any]) -> tuple[str, list[dict[str, Any]]]:
+    """Build the page text and its block/line layout from ``get_text("dict")``."""
+    parts: list[str] = []
+    blocks: list[dict[str, Any]] = []
+    offset = 0
+    for block in page_dict.get("blocks", []):
+        if block.get("type", 0) != 0:
+            continue
+        lines: list[dict[str, Any]] = []
+        line_texts: list[str] = []
+        for line in block.get("lines", []):
+            text = "".join(span.get("text", "") for span in line.get("spans", []))
+            text = text.rstrip()
+            if not text.strip():
+                continue
+            line_texts.append(text)
+            lines.append({"bbox": _box(line["bbox"]), "text_len": len(text)})
+        if not lines:
+            continue
+        if parts:
+            parts.append(PARAGRAPH_SEPARATOR)
+            offset += len(PARAGRAPH_SEPARATOR)
+        block_start = offset
+        for index, (line, text) in enumerate(zip(lines, line_texts, strict=True)):
+            if index:
+                parts.append(LINE_SEPARATOR)
+                offset += len(LINE_SEPARATOR)
+            line["start"] = offset
+            parts.append(text)
+            offset += len(text)
+            line["end"] = offset
+            del line["text_len"]
+        blocks.append(
+            {
+                "bbox": _box(block["bbox"]),
+                "start": block_start,
+                "end": offset,
+                "lines": lines,
+            }
+        )
+    return "".join(parts), blocks
+
+
+@functools.cache
+def tessdata_dir() -> str:
+    """Where Tesseract's language files are: the setting, TESSDATA_PREFIX, or
+    what PyMuPDF finds (it asks the tesseract binary)."""
+    configured = getattr(settings, "BELEGT_TESSDATA_DIR", "") or os.environ.get(
+        "TESSDATA_PREFIX", ""
+    )
+    if configured:
+        return str(configured)
+    try:
+        found = _PYMUPDF.get_tessdata()
+    except Exception as exc:  # noqa: BLE001 - PyMuPDF raises plain errors
+        raise OcrUnavailable(str(exc)) from exc
+    if not found:
+        raise OcrUnavailable("no Tesseract language data found")
+    return str(found)
+
+
+def page_needs_ocr(page: Any, text: str) -> bool:
+    """No text layer, but something painted as an image (a scan or a photo)."""
+    if text.strip():
+        return False
+    return bool(page.get_image_info())
+
+
+def extract_page(page: Any, *, allow_ocr: bool = True) -> ExtractedPage:
+    """Text and layout of one page; OCR when it has no text layer."""
+    rect = page.rect
+    page_dict = page.get_text("dict", flags=TEXT_FLAGS, sort=True)
+    text, blocks = layout_from_dict(page_dict)
+    ocr = needs_ocr = False
+    if page_needs_ocr(page, text):
+        if allow_ocr:
+            text, blocks = ocr_page_layout(page)
+            ocr = True
+        else:
+            needs_ocr = True
+    return ExtractedPage(
+        number=page.number + 1,
+        width=round(rect.width, 2),
+        height=round(rect.height, 2),
+        text=text,
+        blocks=blocks,
+        ocr=ocr,
+        needs_ocr=needs_ocr,
+    )
+
+
+def ocr_page_layout(page: Any) -> tuple[str, list[dict[str, Any]]]:
+    """Run Tesseract on the rendered page through PyMuPDF's OCR support."""
+    try:
+        textpage = page.get_textpage_ocr(
+            flags=TEXT_FLAGS,
+            language=settings.BELEGT_OCR_LANGUAGES,
+            dpi=int(settings.BELEGT_OCR_DPI),
+            full=True,
+            tessdata=tessdata_dir(),
+        )
+    except OcrUnavailable:
+        raise
+    except Exception as exc:  # noqa: BLE001
+        raise OcrUnavailable(str(exc)) from exc
+    page_dict = page.get_text("dict", flags=TEXT_FLAGS, sort=True, textpage=textpage)
+    return layout_from_dict(page_dict)
+
+
+def open_pdf(data: bytes) -> Any:
+    _PYMUPDF.TOOLS.mupdf_display_errors(False)
+    return _PYMUPDF.open(stream=data, filetype="pdf")
+
+
+def iter_pages(
+    doc: Any, numbers: list[int], *, allow_ocr: bool = True
+) -> Iterator[ExtractedPage]:
+    """Extract the given 1-based page numbers in order."""
+    for number in numbers:
+        yield extract_page(doc.load_page(number - 1), allow_ocr=allow_ocr)

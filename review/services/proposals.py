@@ -1,0 +1,131 @@
+"""Writes of the review queue's proposals. Agents call these from the commit
+stage of the tool gate (never directly), with the tool call's id as the
+idempotency key: the same call id twice gives the same row."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from django.db import IntegrityError, transaction
+
+from cases.audit import audit_event_record
+from cases.models import Case
+from evidence.models import Chunk
+from review.models import ExtractionProposal, TermCandidate
+
+
+@transaction.atomic
+def proposal_create(
+    *,
+    case: Case,
+    fact_type: str,
+    value: Mapping[str, Any],
+    source_chunk: Chunk,
+    quote: str,
+    confidence: float,
+    call_id: str,
+    agent_run_id: int | None,
+    agent_step_id: int | None,
+    model_id: str,
+    actor: Any = None,
+) -> ExtractionProposal:
+    """A pending proposal; idempotent on ``call_id`` (returns the existing row,
+    whatever it says). The audit event records who ran the agent."""
+    existing = ExtractionProposal.objects.filter(call_id=call_id).first()
+    if existing is not None:
+        return existing
+    if source_chunk.case_id != case.pk:
+        raise ValueError("the source chunk belongs to another case")
+    try:
+        with transaction.atomic():
+            proposal = ExtractionProposal.objects.create(
+                case=case,
+                fact_type=fact_type,
+                value=dict(value),
+                source_chunk=source_chunk,
+                quote=quote,
+                confidence=confidence,
+                call_id=call_id,
+                agent_run_id=agent_run_id,
+                agent_step_id=agent_step_id,
+                model_id=model_id,
+            )
+    except IntegrityError:  # a concurrent call with the same id won
+        return ExtractionProposal.objects.get(call_id=call_id)
+    audit_event_record(
+        actor=actor,
+        action="proposal.created",
+        target=proposal,
+        case=case,
+        data={
+            "fact_type": fact_type,
+            "chunk_id": source_chunk.pk,
+            "agent_run_id": agent_run_id,
+            "model_id": model_id,
+        },
+    )
+    return proposal
+
+
+def proposal_exists_for(
+    *,
+    case: Case,
+    fact_type: str,
+    value: Mapping[str, Any],
+    source_chunk: Chunk | int,
+    exclude_call_id: str | None = None,
+) -> bool:
+    """Whether the case already has a proposal (of any status) of this fact type
+    and value from this chunk. ``exclude_call_id`` lets a replay of the same
+    call not count as its own duplicate."""
+    chunk_id = source_chunk if isinstance(source_chunk, int) else source_chunk.pk
+    queryset = ExtractionProposal.objects.filter(
+        case=case, fact_type=fact_type, source_chunk_id=chunk_id, value=dict(value)
+    )
+    if exclude_call_id is not None:
+        queryset = queryset.exclude(call_id=exclude_call_id)
+    return queryset.exists()
+
+
+@transaction.atomic
+def term_candidate_create(
+    *,
+    case: Case,
+    label: str,
+    kind: str,
+    source_chunk: Chunk,
+    call_id: str,
+    agent_run_id: int | None = None,
+    agent_step_id: int | None = None,
+    model_id: str = "",
+    actor: Any = None,
+) -> TermCandidate:
+    """A pending term candidate; idempotent on ``call_id``."""
+    existing = TermCandidate.objects.filter(call_id=call_id).first()
+    if existing is not None:
+        return existing
+    if source_chunk.case_id != case.pk:
+        raise ValueError("the source chunk belongs to another case")
+    try:
+        with transaction.atomic():
+            candidate = TermCandidate.objects.create(
+                case=case,
+                label=label,
+                kind=kind,
+                source_chunk=source_chunk,
+                call_id=call_id,
+                agent_run_id=agent_run_id,
+                agent_step_id=agent_step_id,
+                model_id=model_id,
+            )
+    except IntegrityError:
+        return TermCandidate.objects.get(call_id=call_id)
+    audit_event_record(
+        actor=actor,
+        action="term_candidate.created",
+        target=candidate,
+        case=case,
+        data={"label": label, "kind": kind, "chunk_id": source_chunk.pk},
+    )
+    return candidate

@@ -1,0 +1,1 @@
+"""Pure citation logic: instrument registry, parser, resolver rules (no ORM)."""

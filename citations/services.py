@@ -1,0 +1,402 @@
+"""Citations: import the pinned corpus, and check citations in a text.
+
+Other apps use :func:`citations_check` (parse + resolve) and
+:func:`citation_version_info` (which pinned text a resolved citation was
+checked against).
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, field
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from cases.audit import audit_event_record
+from citations.corpus.pins import DEFAULT_PINS_PATH, Pin, PinsFile, sha256_file
+from citations.corpus.readers import DocumentIR, read_document
+from citations.domain.instruments import (
+    BY_KEY,
+    InstrumentInfo,
+    instrument_lookup,
+)
+from citations.domain.parser import Citation, parse_citations
+from citations.domain.resolver import (
+    Outcome,
+    lookup_key,
+    resolve_in_index,
+    unit_mismatch,
+)
+from citations.errors import (
+    CorpusCountMismatch,
+    CorpusFileMissing,
+    CorpusPinMismatch,
+    UnknownInstrument,
+)
+from citations.models import Instrument, InstrumentVersion, Provision
+from citations.selectors import (
+    instruments_in_corpus,
+    provision_index,
+    version_valid_at,
+)
+
+logger = logging.getLogger(__name__)
+
+EXCERPT_CHARS = 300
+
+
+# --- import ---
+
+
+@dataclass(frozen=True, slots=True)
+class ImportReport:
+    pin: Pin
+    action: str  # "created", "replaced", "unchanged"
+    units: int
+    pin_updated: bool
+
+
+def _checked_document(
+    *, pin: Pin, corpus_dir: Path, update_pin: bool
+) -> tuple[DocumentIR, str, bool]:
+    """Hash and parse one pinned file; raise on a mismatch (unless updating)."""
+    source = corpus_dir / pin.path
+    if not source.is_file():
+        raise CorpusFileMissing(
+            f"{pin.path} is missing in {corpus_dir}", hint=str(source)
+        )
+    digest, size = sha256_file(source)
+    changed = False
+    if digest != pin.sha256:
+        if not update_pin:
+            raise CorpusPinMismatch(
+                f"{pin.path}: SHA-256 {digest} differs from the pin {pin.sha256}",
+                hint="Check the file; accept it deliberately with --update-pin.",
+            )
+        pin.sha256, pin.bytes, changed = digest, size, True
+    document = read_document(pin.format, source)
+    counts = {k: v for k, v in document.counts().items() if k != "units"}
+    if counts != pin.counts:
+        if not update_pin:
+            raise CorpusCountMismatch(
+                f"{pin.path}: counts {counts} differ from the pin {pin.counts}",
+                hint="The reader or the file changed; see the pins file.",
+            )
+        pin.counts, changed = counts, True
+    return document, digest, changed
+
+
+def _instrument_upsert(info: InstrumentInfo) -> Instrument:
+    kind = {
+        "eu_reg": Instrument.Kind.EU_REGULATION,
+        "eu_dir": Instrument.Kind.EU_DIRECTIVE,
+    }.get(info.kind, Instrument.Kind.DE_STATUTE)
+    instrument, _ = Instrument.objects.update_or_create(
+        key=info.key,
+        defaults={
+            "kind": kind,
+            "ident": info.ident,
+            "prefix": info.prefix,
+            "celex": info.celex or "",
+            "eli": info.eli or "",
+            "abbreviation": info.aliases[0] if info.aliases else info.ident,
+            "name_de": info.name_de,
+            "name_en": info.name_en,
+            "aliases": list(info.aliases),
+            "unit_style": info.unit,
+        },
+    )
+    return instrument
+
+
+def _provisions_create(version: InstrumentVersion, document: DocumentIR) -> int:
+    """Bulk-create the tree level by level, so that parents have ids."""
+    ids: dict[str, int] = {}
+    by_depth: dict[int, list[tuple[int, Any]]] = {}
+    for position, unit in enumerate(document.units):
+        by_depth.setdefault(unit.path.count("/"), []).append((position, unit))
+    created = 0
+    for depth in sorted(by_depth):
+        rows = [
+            Provision(
+                version=version,
+                parent_id=ids.get(unit.parent) if unit.parent else None,
+                path=unit.path,
+                lookup_key=lookup_key(unit.path),
+                kind=unit.kind,
+                label=unit.label[:20],
+                heading=unit.heading[:500],
+                text=unit.text,
+                repealed=unit.repealed,
+                position=position,
+            )
+            for position, unit in by_depth[depth]
+        ]
+        for row in Provision.objects.bulk_create(rows, batch_size=2000):
+            ids[row.path] = row.pk
+        created += len(rows)
+    return created
+
+
+@transaction.atomic
+def _version_store(*, pin: Pin, document: DocumentIR, digest: str) -> str:
+    info = BY_KEY[pin.instrument]
+    instrument = _instrument_upsert(info)
+    version = (
+        InstrumentVersion.objects.select_for_update()
+        .filter(instrument=instrument, language=pin.language, valid_from=pin.valid_from)
+        .first()
+    )
+    if (
+        version is not None
+        and version.sha256 == digest
+        and version.provisions.count() == len(document.units)
+    ):
+        return "unchanged"
+    action = "replaced" if version is not None else "created"
+    if version is None:
+        version = InstrumentVersion(
+            instrument=instrument, language=pin.language, valid_from=pin.valid_from
+        )
+    else:
+        version.provisions.all().delete()
+    version.label = pin.label
+    version.text_kind = pin.text_kind
+    version.source_path = pin.path
+    version.source_format = pin.format
+    version.sha256 = digest
+    version.counts = document.counts()
+    version.save()
+    units = _provisions_create(version, document)
+    audit_event_record(
+        actor=None,
+        action=f"corpus.version_{action}",
+        target=version,
+        data={"path": pin.path, "sha256": digest, "units": units},
+    )
+    return action
+
+
+def corpus_import(
+    *,
+    corpus_dir: Path,
+    pins_path: Path = DEFAULT_PINS_PATH,
+    update_pin: bool = False,
+    only: list[str] | None = None,
+) -> list[ImportReport]:
+    """Import every pinned file (or those of the ``only`` instruments).
+
+    Every file is checked against its pin before anything is written: a hash
+    that differs is refused unless ``update_pin``; counts of articles,
+    recitals, annexes or §§ that differ fail. Re-importing an unchanged file
+    changes nothing. With ``update_pin`` the pins file is rewritten."""
+    pins_file = PinsFile.load(pins_path)
+    selected = [p for p in pins_file.pins if not only or p.instrument in only]
+    checked = [
+        (pin, *_checked_document(pin=pin, corpus_dir=corpus_dir, update_pin=update_pin))
+        for pin in selected
+    ]
+    reports = []
+    for pin, document, digest, changed in checked:
+        action = _version_store(pin=pin, document=document, digest=digest)
+        reports.append(ImportReport(pin, action, len(document.units), changed))
+        logger.info("corpus %s %s: %s", pin.path, action, len(document.units))
+    if any(r.pin_updated for r in reports):
+        pins_file.save()
+    return reports
+
+
+# --- checking citations ---
+
+
+@dataclass(frozen=True, slots=True)
+class VersionInfo:
+    """The pinned text a citation was checked against."""
+
+    instrument: str
+    label: str
+    language: str
+    valid_from: date
+    text_kind: str
+    sha256: str
+    source: str
+    eli: str | None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "instrument": self.instrument,
+            "label": self.label,
+            "language": self.language,
+            "valid_from": self.valid_from.isoformat(),
+            "text_kind": self.text_kind,
+            "sha256": self.sha256,
+            "source": self.source,
+            "eli": self.eli,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class CitationResult:
+    citation: Citation
+    status: str
+    reason: str | None
+    version: VersionInfo | None = None
+    text: str | None = None
+    provision_path: str | None = None
+    heading: str = ""
+    candidates: tuple[str, ...] = field(default=())
+
+    @property
+    def excerpt(self) -> str | None:
+        if self.text is None:
+            return None
+        if len(self.text) <= EXCERPT_CHARS:
+            return self.text
+        return self.text[: EXCERPT_CHARS - 1].rstrip() + "…"
+
+    def to_json(self) -> dict[str, Any]:
+        """Exactly the shape of ``manage.py cite --json`` and the API."""
+        c = self.citation
+        return {
+            "span": [c.start, c.end],
+            "raw": c.raw,
+            "canonical": c.canonical,
+            "status": self.status,
+            "reason": self.reason,
+            "version": self.version.to_json() if self.version else None,
+            "excerpt": self.excerpt,
+            "parts": c.parts,
+        }
+
+
+def _version_info(version: InstrumentVersion) -> VersionInfo:
+    instrument = version.instrument
+    return VersionInfo(
+        instrument=instrument.ident,
+        label=version.label,
+        language=version.language,
+        valid_from=version.valid_from,
+        text_kind=version.text_kind,
+        sha256=version.sha256,
+        source=version.source_path,
+        eli=instrument.eli or None,
+    )
+
+
+class _Checker:
+    """Resolves many citations of one request with one look at the corpus."""
+
+    def __init__(self, at: date) -> None:
+        self.at = at
+        self.corpus = instruments_in_corpus()
+
+    def resolve(self, citation: Citation) -> CitationResult:
+        info = citation.instrument
+        if info is None:
+            return self._without_instrument(citation)
+        instrument = self.corpus.get(info.prefix)
+        bad = unit_mismatch(citation, info)
+        if bad is not None:
+            return CitationResult(citation, "bad_unit", bad)
+        if instrument is None:
+            return CitationResult(
+                citation,
+                "not_checked",
+                f"instrument_not_in_corpus: {info.ident}",
+            )
+        version, versions = version_valid_at(
+            instrument=instrument, at=self.at, language=citation.lang
+        )
+        if version is None:
+            earliest = min(v.valid_from for v in versions)
+            return CitationResult(
+                citation,
+                "not_found",
+                f"no_version_at_date: {self.at.isoformat()} is before the first "
+                f"pinned version ({earliest.isoformat()})",
+            )
+        outcome = resolve_in_index(citation, provision_index(version))
+        return self._result(citation, outcome, version)
+
+    def _result(
+        self, citation: Citation, outcome: Outcome, version: InstrumentVersion
+    ) -> CitationResult:
+        provision = outcome.provision
+        return CitationResult(
+            citation,
+            outcome.status,
+            outcome.reason,
+            version=_version_info(version),
+            text=provision.text if provision and outcome.status == "resolved" else None,
+            provision_path=provision.path if provision else None,
+            heading=provision.heading if provision else "",
+            candidates=outcome.candidates,
+        )
+
+    def _without_instrument(self, citation: Citation) -> CitationResult:
+        """No instrument stated or bound: never guess; list the candidates."""
+        candidates = []
+        for instrument in self.corpus.values():
+            info = instrument_lookup(instrument.key)
+            if info is None or unit_mismatch(citation, info) is not None:
+                continue
+            version, _ = version_valid_at(
+                instrument=instrument, at=self.at, language=citation.lang
+            )
+            if version is None:
+                continue
+            outcome = resolve_in_index(citation, provision_index(version))
+            if outcome.status == "resolved":
+                candidates.append(f"{instrument.prefix}/{citation.path}")
+        if not candidates:
+            return CitationResult(
+                citation,
+                "not_found",
+                "no_instrument: no instrument is stated and none in the corpus "
+                "has this provision",
+            )
+        candidates.sort()
+        return CitationResult(
+            citation,
+            "ambiguous",
+            "no_instrument: candidates: " + ", ".join(candidates),
+            candidates=tuple(candidates),
+        )
+
+
+def instrument_info_get(value: str) -> InstrumentInfo:
+    """An instrument by key, CELEX, abbreviation or alias; raises if unknown."""
+    info = instrument_lookup(value)
+    if info is None:
+        raise UnknownInstrument(f"Unknown instrument: {value}")
+    return info
+
+
+def citations_check(
+    text: str,
+    *,
+    at: date | None = None,
+    default_instrument: str | InstrumentInfo | None = None,
+) -> list[CitationResult]:
+    """Parse every citation in ``text`` and resolve it against the version of
+    its instrument valid at ``at`` (today by default). ``default_instrument``
+    binds citations that name no instrument (e.g. a text about the GDPR)."""
+    default = (
+        instrument_info_get(default_instrument)
+        if isinstance(default_instrument, str)
+        else default_instrument
+    )
+    checker = _Checker(at or timezone.localdate())
+    return [
+        checker.resolve(c) for c in parse_citations(text, default_instrument=default)
+    ]
+
+
+def citation_version_info(result: CitationResult) -> VersionInfo | None:
+    """The pinned version (label, date, SHA-256) a result was checked against;
+    None unless it resolved."""
+    return result.version if result.status == "resolved" else None

@@ -13,7 +13,7 @@ from rest_framework import serializers
 from cases.models import Case, Claim, Membership, Organisation, Party
 
 
-class StrictInputSerializer(serializers.Serializer):  # type: ignore[type-arg]
+class StrictInputSerializer(serializers.Serializer[Any]):
     """Rejects keys it does not know, so that a typo ("titel") or an attempt to
     set a field that is not writable ("organisation") is a field-level error
     instead of being silently dropped."""
@@ -47,7 +47,7 @@ def _model_char(model: type[Any], name: str, **kwargs: Any) -> serializers.CharF
 # --- Errors (for the schema; config/api.py renders them) -------------------------
 
 
-class ErrorOutputSerializer(serializers.Serializer):  # type: ignore[type-arg]
+class ErrorOutputSerializer(serializers.Serializer[Any]):
     code = serializers.CharField(help_text="Stable machine-readable error code.")
     message = serializers.CharField(help_text="Human-readable explanation.")
     fields = serializers.DictField(  # type: ignore[assignment]
@@ -66,7 +66,7 @@ class ErrorOutputSerializer(serializers.Serializer):  # type: ignore[type-arg]
 # --- Parties -------------------------------------------------------------------
 
 
-class PartyOutputSerializer(serializers.ModelSerializer):  # type: ignore[type-arg]
+class PartyOutputSerializer(serializers.ModelSerializer[Party]):
     class Meta:
         model = Party
         fields = ["id", "role", "kind", "name", "address"]
@@ -90,7 +90,7 @@ class PartyUpdateInputSerializer(StrictInputSerializer):
 # --- Claims --------------------------------------------------------------------
 
 
-class ClaimOutputSerializer(serializers.ModelSerializer):  # type: ignore[type-arg]
+class ClaimOutputSerializer(serializers.ModelSerializer[Claim]):
     class Meta:
         model = Claim
         fields = ["id", "claim_type", "jurisdiction", "valid_at", "created_at"]
@@ -116,7 +116,7 @@ class ClaimUpdateInputSerializer(StrictInputSerializer):
 # --- Cases ---------------------------------------------------------------------
 
 
-class CaseListOutputSerializer(serializers.ModelSerializer):  # type: ignore[type-arg]
+class CaseListOutputSerializer(serializers.ModelSerializer[Case]):
     created_by: serializers.SlugRelatedField[Any] = serializers.SlugRelatedField(
         slug_field="username", read_only=True, allow_null=True
     )
@@ -138,7 +138,7 @@ class CaseListOutputSerializer(serializers.ModelSerializer):  # type: ignore[typ
         read_only_fields = fields
 
 
-class CaseDetailOutputSerializer(serializers.ModelSerializer):  # type: ignore[type-arg]
+class CaseDetailOutputSerializer(serializers.ModelSerializer[Case]):
     created_by: serializers.SlugRelatedField[Any] = serializers.SlugRelatedField(
         slug_field="username", read_only=True, allow_null=True
     )
@@ -163,7 +163,7 @@ class CaseDetailOutputSerializer(serializers.ModelSerializer):  # type: ignore[t
         read_only_fields = fields
 
 
-class CaseFilterSerializer(serializers.Serializer):  # type: ignore[type-arg]
+class CaseFilterSerializer(serializers.Serializer[Any]):
     search = serializers.CharField(
         required=False,
         allow_blank=True,
@@ -207,13 +207,13 @@ class AuthTokenInputSerializer(StrictInputSerializer):
     )
 
 
-class AuthTokenOutputSerializer(serializers.Serializer):  # type: ignore[type-arg]
+class AuthTokenOutputSerializer(serializers.Serializer[Any]):
     token = serializers.CharField(
         help_text='Send it as the header "Authorization: Token <token>".'
     )
 
 
-class UserOutputSerializer(serializers.Serializer):  # type: ignore[type-arg]
+class UserOutputSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     username = serializers.CharField()
     first_name = serializers.CharField()
@@ -221,14 +221,14 @@ class UserOutputSerializer(serializers.Serializer):  # type: ignore[type-arg]
     email = serializers.EmailField()
 
 
-class OrganisationOutputSerializer(serializers.ModelSerializer):  # type: ignore[type-arg]
+class OrganisationOutputSerializer(serializers.ModelSerializer[Organisation]):
     class Meta:
         model = Organisation
         fields = ["id", "name", "slug", "four_eyes_review"]
         read_only_fields = fields
 
 
-class MeOutputSerializer(serializers.Serializer):  # type: ignore[type-arg]
+class MeOutputSerializer(serializers.Serializer[Any]):
     user = UserOutputSerializer()
     organisation = OrganisationOutputSerializer(allow_null=True)
     role = serializers.ChoiceField(choices=Membership.Role.choices, allow_null=True)

@@ -90,7 +90,7 @@ class CasePagination(PageNumberPagination):
         responses={200: CaseDetailOutputSerializer, **E401, **E404},
     ),
 )
-class CaseViewSet(viewsets.ReadOnlyModelViewSet):  # type: ignore[type-arg]
+class CaseViewSet(viewsets.ReadOnlyModelViewSet[Case]):
     lookup_url_kwarg = "case_id"
     pagination_class = CasePagination
 
@@ -152,7 +152,7 @@ class CaseViewSet(viewsets.ReadOnlyModelViewSet):  # type: ignore[type-arg]
 # --- Parties and claims: items of one case ---------------------------------------
 
 
-class _CaseItemViewSet(viewsets.ReadOnlyModelViewSet):  # type: ignore[type-arg]
+class _CaseItemViewSet(viewsets.ReadOnlyModelViewSet[Any]):
     """Items owned by the case in the URL. The case is fetched through the
     tenancy selector before anything else, so every method on another firm's
     case (or on an item of another case) answers 404."""

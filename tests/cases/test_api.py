@@ -10,16 +10,22 @@ from typing import Any
 import pytest
 from django.core.cache import cache
 from django.urls import include, path, reverse
+from drf_spectacular import generators, validation
 from drf_spectacular.drainage import GENERATOR_STATS
-from drf_spectacular.generators import SchemaGenerator
-from drf_spectacular.validation import validate_schema
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from cases.models import AuditEvent, Case, Claim, Party
 from config.api import exception_handler
+from tests import factories
 from tests.conftest import PASSWORD
-from tests.factories import CaseFactory, ClaimFactory, PartyFactory
+
+# factory_boy and drf-spectacular are untyped; Any keeps mypy quiet at call sites.
+CaseFactory: Any = factories.CaseFactory
+ClaimFactory: Any = factories.ClaimFactory
+PartyFactory: Any = factories.PartyFactory
+SchemaGenerator: Any = generators.SchemaGenerator
+validate_schema: Any = validation.validate_schema
 
 pytestmark = pytest.mark.django_db
 
@@ -94,7 +100,9 @@ def _assert_error(response: Any, status: int, code: str) -> dict[str, Any]:
 # --- Reading cases ---------------------------------------------------------------
 
 
-def test_case_list_shows_only_the_firms_cases(lawyer_api, case, other_case):
+def test_case_list_shows_only_the_firms_cases(
+    lawyer_api: Any, case: Any, other_case: Any
+) -> None:
     PartyFactory(case=case)
     response = lawyer_api.get(_url("case-list"))
     assert response.status_code == 200
@@ -106,7 +114,9 @@ def test_case_list_shows_only_the_firms_cases(lawyer_api, case, other_case):
     assert row["party_count"] == 1
 
 
-def test_case_list_searches_reference_title_client_and_party_names(lawyer_api, firm):
+def test_case_list_searches_reference_title_client_and_party_names(
+    lawyer_api: Any, firm: Any
+) -> None:
     wanted = CaseFactory(organisation=firm, title="Adler ./. Zander")
     by_party = CaseFactory(organisation=firm)
     PartyFactory(case=by_party, name="Zander Logistik AG")
@@ -119,7 +129,7 @@ def test_case_list_searches_reference_title_client_and_party_names(lawyer_api, f
     assert ids == {wanted.pk, by_party.pk}
 
 
-def test_case_list_filters_by_status(lawyer_api, firm):
+def test_case_list_filters_by_status(lawyer_api: Any, firm: Any) -> None:
     CaseFactory(organisation=firm, status=Case.Status.OPEN)
     closed = CaseFactory(organisation=firm, status=Case.Status.CLOSED)
 
@@ -128,13 +138,15 @@ def test_case_list_filters_by_status(lawyer_api, firm):
     assert [row["id"] for row in response.json()["results"]] == [closed.pk]
 
 
-def test_case_list_rejects_an_unknown_status_with_a_field_error(lawyer_api, case):
+def test_case_list_rejects_an_unknown_status_with_a_field_error(
+    lawyer_api: Any, case: Any
+) -> None:
     response = lawyer_api.get(_url("case-list"), {"status": "deleted"})
     body = _assert_error(response, 400, "validation_error")
     assert set(body["fields"]) == {"status"}
 
 
-def test_case_list_pages(lawyer_api, firm):
+def test_case_list_pages(lawyer_api: Any, firm: Any) -> None:
     CaseFactory.create_batch(5, organisation=firm)
 
     first = lawyer_api.get(_url("case-list"), {"page_size": 2}).json()
@@ -152,12 +164,12 @@ def test_case_list_pages(lawyer_api, firm):
     assert len(seen) == 3
 
 
-def test_a_page_past_the_end_is_a_json_404(lawyer_api, case):
+def test_a_page_past_the_end_is_a_json_404(lawyer_api: Any, case: Any) -> None:
     response = lawyer_api.get(_url("case-list"), {"page": 9})
     _assert_error(response, 404, "not_found")
 
 
-def test_case_detail_has_parties_and_claims(lawyer_api, case):
+def test_case_detail_has_parties_and_claims(lawyer_api: Any, case: Any) -> None:
     party = PartyFactory(case=case)
     claim = ClaimFactory(case=case)
 
@@ -171,12 +183,14 @@ def test_case_detail_has_parties_and_claims(lawyer_api, case):
     assert body["claims"][0]["valid_at"] == "2026-05-01"
 
 
-def test_reviewer_can_read_cases(reviewer_api, case):
+def test_reviewer_can_read_cases(reviewer_api: Any, case: Any) -> None:
     assert reviewer_api.get(_url("case-list")).json()["count"] == 1
     assert reviewer_api.get(_url("case-detail", case_id=case.pk)).status_code == 200
 
 
-def test_other_firms_case_is_not_found_for_every_method(lawyer_api, other_case):
+def test_other_firms_case_is_not_found_for_every_method(
+    lawyer_api: Any, other_case: Any
+) -> None:
     url = _url("case-detail", case_id=other_case.pk)
     _assert_error(lawyer_api.get(url), 404, "not_found")
     _assert_error(
@@ -189,7 +203,9 @@ def test_other_firms_case_is_not_found_for_every_method(lawyer_api, other_case):
 # --- Creating and changing cases ---------------------------------------------------
 
 
-def test_lawyer_opens_a_case_with_parties_and_claims(lawyer_api, lawyer, firm):
+def test_lawyer_opens_a_case_with_parties_and_claims(
+    lawyer_api: Any, lawyer: Any, firm: Any
+) -> None:
     response = lawyer_api.post(_url("case-list"), _valid_case(), format="json")
 
     assert response.status_code == 201, response.content
@@ -215,7 +231,9 @@ def test_lawyer_opens_a_case_with_parties_and_claims(lawyer_api, lawyer, firm):
     ]
 
 
-def test_invalid_case_is_rejected_field_by_field_and_nothing_is_saved(lawyer_api):
+def test_invalid_case_is_rejected_field_by_field_and_nothing_is_saved(
+    lawyer_api: Any,
+) -> None:
     before = _counts()
     body = _valid_case(
         reference="x" * 65,
@@ -241,7 +259,9 @@ def test_invalid_case_is_rejected_field_by_field_and_nothing_is_saved(lawyer_api
     assert _counts() == before
 
 
-def test_unknown_or_read_only_fields_are_rejected_not_ignored(lawyer_api, other_firm):
+def test_unknown_or_read_only_fields_are_rejected_not_ignored(
+    lawyer_api: Any, other_firm: Any
+) -> None:
     before = _counts()
     body = _valid_case(organisation=other_firm.pk, titel="Tippfehler")
     body["parties"][0]["id"] = 1
@@ -254,14 +274,16 @@ def test_unknown_or_read_only_fields_are_rejected_not_ignored(lawyer_api, other_
     assert _counts() == before
 
 
-def test_malformed_json_is_a_parse_error(lawyer_api):
+def test_malformed_json_is_a_parse_error(lawyer_api: Any) -> None:
     response = lawyer_api.post(
         _url("case-list"), data="{not json", content_type="application/json"
     )
     _assert_error(response, 400, "parse_error")
 
 
-def test_a_taken_file_reference_is_a_conflict_and_nothing_is_saved(lawyer_api, case):
+def test_a_taken_file_reference_is_a_conflict_and_nothing_is_saved(
+    lawyer_api: Any, case: Any
+) -> None:
     before = _counts()
 
     response = lawyer_api.post(
@@ -272,7 +294,9 @@ def test_a_taken_file_reference_is_a_conflict_and_nothing_is_saved(lawyer_api, c
     assert _counts() == before
 
 
-def test_a_reference_used_by_another_firm_is_free(lawyer_api, other_case):
+def test_a_reference_used_by_another_firm_is_free(
+    lawyer_api: Any, other_case: Any
+) -> None:
     """References are unique per firm; a conflict here would reveal that another
     firm has a case with this Aktenzeichen."""
     response = lawyer_api.post(
@@ -281,7 +305,7 @@ def test_a_reference_used_by_another_firm_is_free(lawyer_api, other_case):
     assert response.status_code == 201, response.content
 
 
-def test_reviewer_cannot_open_a_case(reviewer_api):
+def test_reviewer_cannot_open_a_case(reviewer_api: Any) -> None:
     before = _counts()
     response = reviewer_api.post(_url("case-list"), _valid_case(), format="json")
     body = _assert_error(response, 403, "role_required")
@@ -289,7 +313,7 @@ def test_reviewer_cannot_open_a_case(reviewer_api):
     assert _counts() == before
 
 
-def test_reviewer_cannot_change_case_master_data(reviewer_api, case):
+def test_reviewer_cannot_change_case_master_data(reviewer_api: Any, case: Any) -> None:
     before = _counts()
     response = reviewer_api.patch(
         _url("case-detail", case_id=case.pk), {"title": "Changed"}, format="json"
@@ -300,7 +324,9 @@ def test_reviewer_cannot_change_case_master_data(reviewer_api, case):
     assert _counts() == before
 
 
-def test_lawyer_changes_a_case_and_the_change_is_audited(lawyer_api, case):
+def test_lawyer_changes_a_case_and_the_change_is_audited(
+    lawyer_api: Any, case: Any
+) -> None:
     response = lawyer_api.patch(
         _url("case-detail", case_id=case.pk),
         {"title": "Neuer Titel", "status": "closed"},
@@ -315,7 +341,9 @@ def test_lawyer_changes_a_case_and_the_change_is_audited(lawyer_api, case):
     assert event.data["status"] == {"from": "open", "to": "closed"}
 
 
-def test_invalid_case_change_is_rejected_and_nothing_changes(lawyer_api, case):
+def test_invalid_case_change_is_rejected_and_nothing_changes(
+    lawyer_api: Any, case: Any
+) -> None:
     old_title = case.title
     before = _counts()
     response = lawyer_api.patch(
@@ -330,7 +358,9 @@ def test_invalid_case_change_is_rejected_and_nothing_changes(lawyer_api, case):
     assert _counts() == before
 
 
-def test_changing_to_a_taken_reference_is_a_conflict(lawyer_api, case, firm):
+def test_changing_to_a_taken_reference_is_a_conflict(
+    lawyer_api: Any, case: Any, firm: Any
+) -> None:
     taken = CaseFactory(organisation=firm)
     response = lawyer_api.patch(
         _url("case-detail", case_id=case.pk),
@@ -342,7 +372,7 @@ def test_changing_to_a_taken_reference_is_a_conflict(lawyer_api, case, firm):
     assert case.reference == "12 O 345/26"
 
 
-def test_cases_cannot_be_deleted_through_the_api(lawyer_api, case):
+def test_cases_cannot_be_deleted_through_the_api(lawyer_api: Any, case: Any) -> None:
     response = lawyer_api.delete(_url("case-detail", case_id=case.pk))
     _assert_error(response, 405, "method_not_allowed")
     assert Case.objects.filter(pk=case.pk).exists()
@@ -351,7 +381,7 @@ def test_cases_cannot_be_deleted_through_the_api(lawyer_api, case):
 # --- Parties -------------------------------------------------------------------------
 
 
-def test_party_list_create_update_delete(lawyer_api, case):
+def test_party_list_create_update_delete(lawyer_api: Any, case: Any) -> None:
     existing = PartyFactory(case=case)
     list_url = _url("party-list", case_id=case.pk)
     assert [p["id"] for p in lawyer_api.get(list_url).json()] == [existing.pk]
@@ -378,7 +408,7 @@ def test_party_list_create_update_delete(lawyer_api, case):
     assert actions == ["party.created", "party.updated", "party.deleted"]
 
 
-def test_invalid_party_is_rejected_field_by_field(lawyer_api, case):
+def test_invalid_party_is_rejected_field_by_field(lawyer_api: Any, case: Any) -> None:
     response = lawyer_api.post(
         _url("party-list", case_id=case.pk),
         {"role": "judge", "name": "x" * 256},
@@ -389,7 +419,9 @@ def test_invalid_party_is_rejected_field_by_field(lawyer_api, case):
     assert not case.parties.exists()
 
 
-def test_party_of_another_case_is_not_found_under_this_case(lawyer_api, case, firm):
+def test_party_of_another_case_is_not_found_under_this_case(
+    lawyer_api: Any, case: Any, firm: Any
+) -> None:
     elsewhere = PartyFactory(case=CaseFactory(organisation=firm))
     url = _url("party-detail", case_id=case.pk, party_id=elsewhere.pk)
     _assert_error(lawyer_api.get(url), 404, "not_found")
@@ -397,7 +429,7 @@ def test_party_of_another_case_is_not_found_under_this_case(lawyer_api, case, fi
     assert Party.objects.filter(pk=elsewhere.pk).exists()
 
 
-def test_other_firms_parties_are_not_found(lawyer_api, other_case):
+def test_other_firms_parties_are_not_found(lawyer_api: Any, other_case: Any) -> None:
     party = PartyFactory(case=other_case)
     list_url = _url("party-list", case_id=other_case.pk)
     _assert_error(lawyer_api.get(list_url), 404, "not_found")
@@ -413,7 +445,7 @@ def test_other_firms_parties_are_not_found(lawyer_api, other_case):
     assert other_case.parties.count() == 1
 
 
-def test_curator_cannot_add_a_party(case, curator):
+def test_curator_cannot_add_a_party(case: Any, curator: Any) -> None:
     response = _api(curator).post(
         _url("party-list", case_id=case.pk),
         {"role": "debtor", "kind": "business", "name": "X"},
@@ -423,7 +455,7 @@ def test_curator_cannot_add_a_party(case, curator):
     assert not case.parties.exists()
 
 
-def test_reviewer_cannot_delete_a_party(reviewer_api, case):
+def test_reviewer_cannot_delete_a_party(reviewer_api: Any, case: Any) -> None:
     party = PartyFactory(case=case)
     response = reviewer_api.delete(
         _url("party-detail", case_id=case.pk, party_id=party.pk)
@@ -435,7 +467,7 @@ def test_reviewer_cannot_delete_a_party(reviewer_api, case):
 # --- Claims --------------------------------------------------------------------------
 
 
-def test_claim_list_create_update_delete(lawyer_api, case):
+def test_claim_list_create_update_delete(lawyer_api: Any, case: Any) -> None:
     list_url = _url("claim-list", case_id=case.pk)
     created = lawyer_api.post(
         list_url,
@@ -456,7 +488,7 @@ def test_claim_list_create_update_delete(lawyer_api, case):
     assert not Claim.objects.filter(pk=claim_id).exists()
 
 
-def test_claim_jurisdiction_defaults_to_germany(lawyer_api, case):
+def test_claim_jurisdiction_defaults_to_germany(lawyer_api: Any, case: Any) -> None:
     response = lawyer_api.post(
         _url("claim-list", case_id=case.pk),
         {"claim_type": "verzugsschaden", "valid_at": "2026-05-01"},
@@ -465,7 +497,9 @@ def test_claim_jurisdiction_defaults_to_germany(lawyer_api, case):
     assert response.json()["jurisdiction"] == "DE"
 
 
-def test_invalid_claim_change_is_rejected_and_nothing_changes(lawyer_api, case):
+def test_invalid_claim_change_is_rejected_and_nothing_changes(
+    lawyer_api: Any, case: Any
+) -> None:
     claim = ClaimFactory(case=case)
     response = lawyer_api.patch(
         _url("claim-detail", case_id=case.pk, claim_id=claim.pk),
@@ -478,7 +512,7 @@ def test_invalid_claim_change_is_rejected_and_nothing_changes(lawyer_api, case):
     assert (claim.claim_type, claim.valid_at) == ("verzugsschaden", dt.date(2026, 5, 1))
 
 
-def test_reviewer_cannot_add_a_claim(reviewer_api, case):
+def test_reviewer_cannot_add_a_claim(reviewer_api: Any, case: Any) -> None:
     response = reviewer_api.post(
         _url("claim-list", case_id=case.pk),
         {"claim_type": "gdpr", "valid_at": "2026-01-31"},
@@ -488,7 +522,7 @@ def test_reviewer_cannot_add_a_claim(reviewer_api, case):
     assert not case.claims.exists()
 
 
-def test_other_firms_claims_are_not_found(lawyer_api, other_case):
+def test_other_firms_claims_are_not_found(lawyer_api: Any, other_case: Any) -> None:
     claim = ClaimFactory(case=other_case)
     url = _url("claim-detail", case_id=other_case.pk, claim_id=claim.pk)
     _assert_error(
@@ -501,13 +535,15 @@ def test_other_firms_claims_are_not_found(lawyer_api, other_case):
 # --- Authentication ------------------------------------------------------------------
 
 
-def test_anonymous_gets_401_json_with_a_token_challenge(case):
+def test_anonymous_gets_401_json_with_a_token_challenge(case: Any) -> None:
     response = APIClient().get(_url("case-list"))
     _assert_error(response, 401, "not_authenticated")
     assert response["WWW-Authenticate"] == "Token"
 
 
-def test_token_is_issued_for_valid_credentials_and_authenticates(lawyer, case):
+def test_token_is_issued_for_valid_credentials_and_authenticates(
+    lawyer: Any, case: Any
+) -> None:
     client = APIClient()
     response = client.post(
         _url("auth-token"),
@@ -528,7 +564,7 @@ def test_token_is_issued_for_valid_credentials_and_authenticates(lawyer, case):
     assert created.status_code == 201, created.content
 
 
-def test_issuing_a_token_is_audited_without_the_key(lawyer, firm):
+def test_issuing_a_token_is_audited_without_the_key(lawyer: Any, firm: Any) -> None:
     APIClient().post(
         _url("auth-token"),
         {"username": lawyer.username, "password": PASSWORD},
@@ -542,7 +578,7 @@ def test_issuing_a_token_is_audited_without_the_key(lawyer, firm):
     assert key != event.target_id
 
 
-def test_wrong_password_gets_no_token(lawyer):
+def test_wrong_password_gets_no_token(lawyer: Any) -> None:
     response = APIClient().post(
         _url("auth-token"),
         {"username": lawyer.username, "password": "wrong"},
@@ -552,7 +588,7 @@ def test_wrong_password_gets_no_token(lawyer):
     assert not Token.objects.filter(user=lawyer).exists()
 
 
-def test_token_request_without_password_is_a_field_error(lawyer):
+def test_token_request_without_password_is_a_field_error(lawyer: Any) -> None:
     response = APIClient().post(
         _url("auth-token"), {"username": lawyer.username}, format="json"
     )
@@ -561,7 +597,7 @@ def test_token_request_without_password_is_a_field_error(lawyer):
     }
 
 
-def test_inactive_user_gets_no_token(lawyer):
+def test_inactive_user_gets_no_token(lawyer: Any) -> None:
     lawyer.is_active = False
     lawyer.save()
     response = APIClient().post(
@@ -572,7 +608,7 @@ def test_inactive_user_gets_no_token(lawyer):
     _assert_error(response, 400, "invalid_credentials")
 
 
-def test_password_guessing_is_throttled(lawyer):
+def test_password_guessing_is_throttled(lawyer: Any) -> None:
     client = APIClient()
     statuses = [
         client.post(
@@ -593,13 +629,15 @@ def test_password_guessing_is_throttled(lawyer):
     assert "Retry-After" in response
 
 
-def test_an_unknown_token_is_rejected(case):
+def test_an_unknown_token_is_rejected(case: Any) -> None:
     client = APIClient()
     client.credentials(HTTP_AUTHORIZATION="Token not-a-real-token")
     _assert_error(client.get(_url("case-list")), 401, "authentication_failed")
 
 
-def test_me_names_user_firm_and_role(reviewer_api, reviewer, firm):
+def test_me_names_user_firm_and_role(
+    reviewer_api: Any, reviewer: Any, firm: Any
+) -> None:
     body = reviewer_api.get(_url("me")).json()
     assert body["user"]["username"] == reviewer.username
     assert body["organisation"] == {
@@ -611,21 +649,21 @@ def test_me_names_user_firm_and_role(reviewer_api, reviewer, firm):
     assert body["role"] == "reviewer"
 
 
-def test_me_for_a_user_without_a_firm(django_user_model):
+def test_me_for_a_user_without_a_firm(django_user_model: Any) -> None:
     user = django_user_model.objects.create_user("operator", password=PASSWORD)
     body = _api(user).get(_url("me")).json()
     assert body["organisation"] is None
     assert body["role"] is None
 
 
-def test_me_needs_authentication():
+def test_me_needs_authentication() -> None:
     _assert_error(APIClient().get(_url("me")), 401, "not_authenticated")
 
 
 # --- Errors and schema ---------------------------------------------------------------
 
 
-def test_an_unexpected_exception_becomes_a_json_500(caplog):
+def test_an_unexpected_exception_becomes_a_json_500(caplog: Any) -> None:
     response = exception_handler(RuntimeError("boom"), {"request": None})
     assert response is not None
     assert response.status_code == 500
@@ -634,7 +672,7 @@ def test_an_unexpected_exception_becomes_a_json_500(caplog):
     assert "boom" in caplog.text
 
 
-def test_schema_endpoint_serves_valid_openapi_3(lawyer_api):
+def test_schema_endpoint_serves_valid_openapi_3(lawyer_api: Any) -> None:
     response = lawyer_api.get(reverse("api-schema"), {"format": "json"})
     assert response.status_code == 200
     schema = json.loads(response.content)
@@ -654,7 +692,7 @@ def test_schema_endpoint_serves_valid_openapi_3(lawyer_api):
     assert "delete" not in paths["/api/v1/cases/{case_id}/"]
 
 
-def test_cases_api_schema_generates_without_warnings():
+def test_cases_api_schema_generates_without_warnings() -> None:
     GENERATOR_STATS.reset()
     generator = SchemaGenerator(patterns=[path("api/v1/", include("cases.api.urls"))])
     schema = generator.get_schema(request=None, public=True)
@@ -663,7 +701,7 @@ def test_cases_api_schema_generates_without_warnings():
     validate_schema(schema)
 
 
-def test_api_docs_page_works_offline(client):
+def test_api_docs_page_works_offline(client: Any) -> None:
     response = client.get(reverse("api-docs"))
     assert response.status_code == 200
     page = response.content.decode()

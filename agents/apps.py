@@ -1,7 +1,21 @@
 from django.apps import AppConfig
+from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
 
 class AgentsConfig(AppConfig):
     name = "agents"
     verbose_name = _("Agents")
+
+    def ready(self) -> None:
+        """Fail closed: a policy without an evaluator, an evaluator without a
+        policy, or a tool without its node stops the application here, before
+        any request or task can reach the gate."""
+        from agents.domain.policies import PolicyGraphError
+        from agents.policy_graph import compiled_policies
+
+        compiled_policies.cache_clear()
+        try:
+            compiled_policies()
+        except PolicyGraphError as exc:
+            raise ImproperlyConfigured(str(exc)) from exc

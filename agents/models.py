@@ -1,0 +1,112 @@
+"""Records of agent runs: one ``AgentRun`` per task envelope, one
+``AgentStep`` per model turn outcome (each tool call with the gate's verdict,
+the finish, a provider error or a limit). Steps keep what the model proposed
+verbatim, so a run can be inspected and replayed in the browser."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from cases.models import Case
+from evidence.models import SourceDocument
+
+
+class AgentRun(models.Model):
+    class Status(models.TextChoices):
+        QUEUED = "queued", _("Queued")
+        RUNNING = "running", _("Running")
+        FINISHED = "finished", _("Finished")
+        STEP_LIMIT = "step_limit", _("Step limit reached")
+        BUDGET_EXHAUSTED = "budget_exhausted", _("Budget exhausted")
+        HUMAN_REVIEW_REQUIRED = "human_review_required", _("Human review required")
+        FAILED = "failed", _("Failed")
+
+    case = models.ForeignKey(Case, on_delete=models.CASCADE, related_name="agent_runs")
+    document = models.ForeignKey(
+        SourceDocument,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="agent_runs",
+    )
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        related_name="+",
+        verbose_name=_("started by"),
+    )
+    provider = models.CharField(_("provider"), max_length=32)
+    model_id = models.CharField(_("model"), max_length=200, blank=True)
+    goal = models.TextField(_("goal"))
+    envelope = models.JSONField(_("task envelope"))
+    status = models.CharField(
+        _("status"), max_length=32, choices=Status.choices, default=Status.QUEUED
+    )
+    reason = models.TextField(_("reason"), blank=True)
+    steps = models.PositiveIntegerField(_("steps"), default=0)
+    accepted = models.PositiveIntegerField(_("accepted calls"), default=0)
+    rejected = models.PositiveIntegerField(_("rejected calls"), default=0)
+    proposals_created = models.PositiveIntegerField(_("new proposals"), default=0)
+    rejections_by_code = models.JSONField(default=dict, blank=True)
+    tokens_in = models.PositiveBigIntegerField(default=0)
+    tokens_out = models.PositiveBigIntegerField(default=0)
+    cost_cents = models.FloatField(default=0)
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        verbose_name = _("agent run")
+        verbose_name_plural = _("agent runs")
+        indexes = [models.Index(fields=["case", "-created_at"])]
+
+    def __str__(self) -> str:
+        return f"run {self.pk} ({self.provider}, {self.status})"
+
+    @property
+    def is_finished(self) -> bool:
+        return self.status not in (self.Status.QUEUED, self.Status.RUNNING)
+
+
+class AgentStep(models.Model):
+    class Kind(models.TextChoices):
+        TOOL_CALL = "tool_call", _("Tool call")
+        FINISH = "finish", _("Finish")
+        PROVIDER_ERROR = "provider_error", _("Provider error")
+        LIMIT = "limit", _("Stop")
+
+    run = models.ForeignKey(
+        AgentRun, on_delete=models.CASCADE, related_name="step_rows"
+    )
+    index = models.PositiveIntegerField()
+    kind = models.CharField(max_length=16, choices=Kind.choices)
+    call_id = models.CharField(max_length=200, blank=True)
+    tool = models.CharField(max_length=64, blank=True)
+    raw_proposal = models.TextField(blank=True)
+    arguments = models.JSONField(null=True, blank=True)
+    verdict = models.CharField(max_length=32, blank=True)
+    stage = models.CharField(max_length=16, blank=True)
+    rejection = models.JSONField(null=True, blank=True)
+    observation = models.JSONField(null=True, blank=True)
+    committed_type = models.CharField(max_length=64, blank=True)
+    committed_id = models.BigIntegerField(null=True, blank=True)
+    tokens_in = models.PositiveIntegerField(default=0)
+    tokens_out = models.PositiveIntegerField(default=0)
+    latency_ms = models.FloatField(default=0)
+    model_id = models.CharField(max_length=200, blank=True)
+    prompt_hash = models.CharField(max_length=64, blank=True)
+    note = models.TextField(blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["run_id", "id"]
+        verbose_name = _("agent step")
+        verbose_name_plural = _("agent steps")
+        indexes = [models.Index(fields=["run", "verdict"])]
+
+    def __str__(self) -> str:
+        return f"step {self.index} of run {self.run_id}: {self.tool or self.kind}"

@@ -1,0 +1,311 @@
+"""Starting and executing agent runs. Every run has a task envelope; its steps
+are recorded as they happen; every proposal it makes passes the tool gate.
+
+``extraction_run_start`` is the entry point for the ingestion pipeline (after a
+document is ready), the command line and the case page."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from django.db import transaction
+from django.db.models import F
+from django.utils import timezone
+
+from agents.conf import setting
+from agents.domain.envelope import TaskEnvelope
+from agents.domain.gate import Gate, ToolCall
+from agents.domain.loop import (
+    AgentLoop,
+    ChunkInput,
+    Pricing,
+    Provider,
+    RunStatus,
+    StepRecord,
+)
+from agents.domain.policies import EVALUATORS
+from agents.domain.prompts import batches, extraction_episode
+from agents.domain.tools import EXTRACTION_TOOLS, TOOL_SPECS
+from agents.domain.world import ChunkView
+from agents.models import AgentRun, AgentStep
+from agents.policy_graph import compiled_policies
+from agents.providers import provider_get
+from agents.tools import tool_implementations
+from agents.world import DjangoWorld
+from cases.audit import audit_event_record
+from cases.errors import DomainError
+from cases.models import Case
+from evidence.models import Chunk, SourceDocument
+
+logger = logging.getLogger(__name__)
+
+EXTRACTION_GOAL = (
+    "Propose the facts of this Verzugsschaden case found in its documents: "
+    "contract, invoice and due dates, reminders and their delivery, refusals to "
+    "pay, amounts, damage items, interest and excuses."
+)
+
+
+class RunNotStartable(DomainError):
+    code = "run_not_startable"
+
+
+def envelope_for_extraction(
+    *, case: Case, actor: Any, document: SourceDocument | None = None, **overrides: Any
+) -> TaskEnvelope:
+    values: dict[str, Any] = {
+        "goal": EXTRACTION_GOAL,
+        "actor_id": actor.pk,
+        "case_id": case.pk,
+        "allowed_tools": EXTRACTION_TOOLS,
+        "step_limit": setting("BELEGT_AGENT_STEP_LIMIT"),
+        "token_budget": setting("BELEGT_AGENT_TOKEN_BUDGET"),
+        "cost_budget_cents": setting("BELEGT_AGENT_COST_BUDGET_CENTS"),
+        "identical_failure_limit": setting("BELEGT_AGENT_IDENTICAL_FAILURE_LIMIT"),
+        "document_id": document.pk if document is not None else None,
+    }
+    values.update(overrides)
+    return TaskEnvelope.model_validate(values)
+
+
+@transaction.atomic
+def agent_run_create(
+    *,
+    case: Case,
+    actor: Any,
+    provider: str,
+    envelope: TaskEnvelope,
+    document: SourceDocument | None = None,
+) -> AgentRun:
+    if envelope.case_id != case.pk or envelope.actor_id != actor.pk:
+        raise RunNotStartable("The envelope names another case or actor.")
+    run = AgentRun.objects.create(
+        case=case,
+        document=document,
+        actor=actor,
+        provider=provider,
+        goal=envelope.goal,
+        envelope=envelope.model_dump(mode="json"),
+    )
+    audit_event_record(
+        actor=actor,
+        action="agent_run.created",
+        target=run,
+        case=case,
+        data={"provider": provider, "document_id": envelope.document_id},
+    )
+    return run
+
+
+class DbRecorder:
+    """Writes each step as it happens, so a running run can be watched."""
+
+    def __init__(self, *, run: AgentRun, world: DjangoWorld) -> None:
+        self.run = run
+        self.world = world
+        self._open: AgentStep | None = None
+
+    def begin(self, *, index: int, call: ToolCall) -> None:
+        self._open = AgentStep.objects.create(
+            run=self.run,
+            index=index,
+            kind=AgentStep.Kind.TOOL_CALL,
+            call_id=call.call_id[:200],
+            tool=call.name[:64],
+        )
+        self.world.current_step_id = self._open.pk
+
+    def step(self, record: StepRecord) -> None:
+        verdict = record.verdict
+        fields: dict[str, Any] = {
+            "index": record.index,
+            "kind": record.kind,
+            "call_id": record.call_id[:200],
+            "tool": record.tool[:64],
+            "raw_proposal": record.raw,
+            "tokens_in": record.tokens_in,
+            "tokens_out": record.tokens_out,
+            "latency_ms": round(record.latency_ms, 3),
+            "model_id": record.model_id[:200],
+            "prompt_hash": record.prompt_hash,
+            "note": record.note,
+        }
+        if verdict is not None:
+            fields.update(
+                verdict=verdict.status,
+                stage=verdict.stage,
+                arguments=dict(verdict.arguments) if verdict.arguments else None,
+                rejection=verdict.rejection.model_dump(mode="json")
+                if verdict.rejection
+                else None,
+                observation=dict(verdict.observation),
+            )
+            if verdict.commit is not None:
+                fields.update(
+                    committed_type=verdict.commit.object_type,
+                    committed_id=verdict.commit.object_id,
+                )
+        if record.kind == "tool_call" and self._open is not None:
+            AgentStep.objects.filter(pk=self._open.pk).update(**fields)
+            self._open = None
+            self.world.current_step_id = None
+        else:
+            AgentStep.objects.create(run=self.run, **fields)
+        if record.kind == "tool_call":
+            AgentRun.objects.filter(pk=self.run.pk).update(steps=F("steps") + 1)
+
+
+def _chunk_inputs(case: Case, document: SourceDocument | None) -> list[ChunkInput]:
+    queryset = Chunk.objects.filter(case=case)
+    if document is not None:
+        queryset = queryset.filter(document=document)
+    rows = queryset.order_by("document_id", "ordinal").values_list(
+        "id", "document_id", "document__filename", "page_start", "page_end", "text"
+    )
+    return [
+        ChunkInput(
+            chunk_id=pk,
+            document_id=doc_id,
+            document=filename,
+            pages=tuple(range(page_start, page_end + 1)),
+            text=text,
+        )
+        for pk, doc_id, filename, page_start, page_end, text in rows.iterator(
+            chunk_size=500
+        )
+    ]
+
+
+def agent_run_execute(*, run: AgentRun, provider: Provider | None = None) -> AgentRun:
+    """Run an extraction to its end (finish, limit or circuit breaker) and
+    store the outcome. Safe to call for a run that already ended (no-op)."""
+    claimed = AgentRun.objects.filter(pk=run.pk, status=AgentRun.Status.QUEUED).update(
+        status=AgentRun.Status.RUNNING, started_at=timezone.now()
+    )
+    if claimed != 1:
+        run.refresh_from_db()
+        return run
+    run.refresh_from_db()
+    envelope = TaskEnvelope.model_validate(run.envelope)
+    case = run.case
+    world = DjangoWorld(case=case, actor=run.actor, document_id=envelope.document_id)
+    world.run_id = run.pk
+    try:
+        provider = provider or provider_get(run.provider)
+    except Exception as exc:
+        return _finish(run, status=RunStatus.FAILED, reason=f"provider: {exc}")
+    if hasattr(provider, "tools"):
+        provider.tools = [
+            TOOL_SPECS[name].openai_tool() for name in sorted(envelope.allowed_tools)
+        ]
+    world.model_id = getattr(provider, "model", "") or provider.name
+    gate = Gate(
+        envelope=envelope,
+        tools=TOOL_SPECS,
+        implementations=tool_implementations(),
+        policies=compiled_policies(),
+        evaluators=EVALUATORS,
+        world=world,
+    )
+    loop = AgentLoop(
+        envelope=envelope,
+        provider=provider,
+        gate=gate,
+        recorder=DbRecorder(run=run, world=world),
+        run_key=f"run{run.pk}",
+        pricing=Pricing(
+            input_per_1k=setting("BELEGT_LLM_PRICE_IN_CENTS_PER_1K"),
+            output_per_1k=setting("BELEGT_LLM_PRICE_OUT_CENTS_PER_1K"),
+        )
+        if run.provider == "openai"
+        else Pricing(),
+    )
+    document = run.document
+    chunks = _chunk_inputs(case, document)
+    world.prime_chunks([ChunkView(c.chunk_id, c.document_id, c.text) for c in chunks])
+    fact_types = world.fact_types()
+    episodes = (
+        extraction_episode(chunks=batch, fact_types=fact_types, goal=envelope.goal)
+        for batch in batches(chunks, max_chars=setting("BELEGT_AGENT_BATCH_CHARS"))
+    )
+    try:
+        outcome = loop.run(episodes)
+    except Exception as exc:
+        logger.exception("agent run %s crashed", run.pk)
+        _finish(run, status=RunStatus.FAILED, reason=f"{type(exc).__name__}: {exc}")
+        raise
+    finally:
+        close = getattr(provider, "close", None)
+        if callable(close):
+            close()
+    created = AgentStep.objects.filter(
+        run=run,
+        verdict="ok",
+        committed_type="extraction_proposal",
+        observation__result__created=True,
+    ).count()
+    return _finish(
+        run,
+        status=outcome.status,
+        reason=outcome.reason,
+        model_id=outcome.model_id,
+        accepted=outcome.accepted,
+        rejected=outcome.rejected,
+        rejections_by_code=outcome.rejections_by_code,
+        tokens_in=outcome.tokens_in,
+        tokens_out=outcome.tokens_out,
+        cost_cents=outcome.cost_cents,
+        proposals_created=created,
+    )
+
+
+@transaction.atomic
+def _finish(run: AgentRun, *, status: str, reason: str, **fields: Any) -> AgentRun:
+    AgentRun.objects.filter(pk=run.pk).update(
+        status=status, reason=reason[:2000], finished_at=timezone.now(), **fields
+    )
+    run.refresh_from_db()
+    audit_event_record(
+        actor=run.actor,
+        action="agent_run.finished",
+        target=run,
+        case=run.case,
+        data={
+            "status": run.status,
+            "steps": run.steps,
+            "proposals_created": run.proposals_created,
+            "rejected": run.rejected,
+        },
+    )
+    return run
+
+
+def extraction_run_start(
+    *,
+    case: Case,
+    document: SourceDocument | None = None,
+    actor: Any,
+    provider: str | None = None,
+    run_async: bool = True,
+) -> AgentRun:
+    """Start an extraction of a case (or one document of it). With
+    ``run_async`` the run is queued and a worker executes it once this
+    transaction commits; otherwise it runs here and returns finished."""
+    if document is not None and document.case_id != case.pk:
+        raise RunNotStartable("The document belongs to another case.")
+    provider_name = provider or str(setting("BELEGT_AGENT_PROVIDER"))
+    envelope = envelope_for_extraction(case=case, actor=actor, document=document)
+    run = agent_run_create(
+        case=case,
+        actor=actor,
+        provider=provider_name,
+        envelope=envelope,
+        document=document,
+    )
+    if run_async:
+        from agents.tasks import extraction_run_task
+
+        transaction.on_commit(lambda: extraction_run_task.delay(run.pk))
+        return run
+    return agent_run_execute(run=run)

@@ -1,0 +1,272 @@
+"""The tool implementations behind the gate (``agents.domain.gate``): prepare
+without a side effect, commit with the call id as idempotency key. Tools that
+depend on parts of Belegt not built yet raise ``ToolUnavailable``, which the
+gate turns into a structured "not available yet" observation."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from django.contrib.postgres.search import SearchQuery, SearchRank
+from django.db.models import F
+
+from agents.domain.gate import (
+    CommitResult,
+    ToolImplementation,
+    ToolRefusal,
+    ToolUnavailable,
+)
+from agents.domain.policies import PreparedResult
+from agents.domain.tools import (
+    DraftArgumentArgs,
+    GetClaimRequirementsArgs,
+    GetMissingRequirementsArgs,
+    LinkEvidenceProposalArgs,
+    ProposeCaseFactArgs,
+    ProposeTermArgs,
+    SearchCaseEvidenceArgs,
+)
+from agents.domain.world import World
+from agents.world import DjangoWorld
+from evidence.models import Chunk
+from review.services.proposals import proposal_create, term_candidate_create
+
+SEARCH_K = 8
+
+
+def _django(world: World) -> DjangoWorld:
+    if not isinstance(world, DjangoWorld):  # pragma: no cover - wiring error
+        raise TypeError("the Django tools need a DjangoWorld")
+    return world
+
+
+class _ReadOnly:
+    def commit(
+        self, prepared: PreparedResult, *, call_id: str, world: World
+    ) -> CommitResult:  # pragma: no cover - the gate never commits read-only tools
+        raise RuntimeError("read-only tools are never committed")
+
+    def discard(self, prepared: PreparedResult) -> None:
+        return None
+
+
+class SearchCaseEvidence(_ReadOnly):
+    """The evidence app's hybrid search; without it, PostgreSQL full text over
+    the case's chunks."""
+
+    def prepare(self, args: SearchCaseEvidenceArgs, world: World) -> PreparedResult:
+        dw = _django(world)
+        try:
+            from evidence.search import search_case_evidence
+        except ImportError:
+            hits = self._full_text(dw, args.query)
+        else:
+            hits = [
+                {
+                    "chunk_id": h.chunk_id,
+                    "document": h.document,
+                    "page": h.page,
+                    "page_end": h.page_end,
+                    "score": h.score,
+                    "snippet": h.snippet,
+                }
+                for h in search_case_evidence(
+                    case=dw.case, query=args.query, k=SEARCH_K
+                )
+            ]
+        return PreparedResult(echo=args.model_dump(mode="json"), payload={"hits": hits})
+
+    @staticmethod
+    def _full_text(world: DjangoWorld, query: str) -> list[dict[str, Any]]:
+        search = SearchQuery(query, config="german", search_type="websearch")
+        rows = (
+            Chunk.objects.filter(case_id=world.case.pk, search_vector=search)
+            .annotate(rank=SearchRank(F("search_vector"), search))
+            .order_by("-rank", "id")
+            .values(
+                "id", "document__filename", "page_start", "page_end", "text", "rank"
+            )
+        )[:SEARCH_K]
+        return [
+            {
+                "chunk_id": r["id"],
+                "document": r["document__filename"],
+                "page": r["page_start"],
+                "page_end": r["page_end"],
+                "score": float(r["rank"]),
+                "snippet": r["text"][:300],
+            }
+            for r in rows
+        ]
+
+
+class GetClaimRequirements(_ReadOnly):
+    def prepare(self, args: GetClaimRequirementsArgs, world: World) -> PreparedResult:
+        try:
+            from ontology.domain.claims import claim_version_get
+            from ontology.domain.errors import ClaimVersionNotFound
+        except ImportError as exc:
+            raise ToolUnavailable("the claim ontology is not available yet") from exc
+        try:
+            version, _file = claim_version_get(
+                args.claim_type, args.jurisdiction, args.valid_at
+            )
+        except ClaimVersionNotFound as exc:
+            raise ToolRefusal(
+                "claim_version_not_found", str(exc), hint=getattr(exc, "hint", None)
+            ) from exc
+        payload = {
+            "claim_type": version.claim_type,
+            "version": version.version_key,
+            "valid_from": version.valid_from.isoformat(),
+            "requirements": [
+                {
+                    "key": r.key,
+                    "label": r.label_en,
+                    "label_de": r.label_de,
+                    "legal_basis": list(r.legal_basis),
+                    "alternatives": [
+                        {
+                            "key": a.key,
+                            "label": a.label_en,
+                            "fact_types": list(a.fact_types),
+                        }
+                        for a in r.alternatives
+                    ],
+                }
+                for r in version.requirements
+            ],
+        }
+        return PreparedResult(echo=args.model_dump(mode="json"), payload=payload)
+
+
+class GetMissingRequirements(_ReadOnly):
+    """Needs the requirement evaluation over confirmed facts (ontology + review
+    issues). Wired to ``ontology.services.requirements.missing_requirements``
+    once that exists."""
+
+    def prepare(self, args: GetMissingRequirementsArgs, world: World) -> PreparedResult:
+        dw = _django(world)
+        try:
+            from ontology.services.requirements import (
+                missing_requirements,
+            )
+        except ImportError as exc:
+            raise ToolUnavailable(
+                "requirement evaluation is not available yet"
+            ) from exc
+        result = missing_requirements(case=dw.case, claim_id=args.claim_id)
+        return PreparedResult(
+            echo=args.model_dump(mode="json"), payload={"missing": result}
+        )
+
+
+class ProposeCaseFact:
+    def prepare(self, args: ProposeCaseFactArgs, world: World) -> PreparedResult:
+        chunk = world.case_chunk(args.source_chunk_id)
+        if chunk is None:  # the before-policies make this unreachable
+            raise ToolRefusal("chunk_not_in_case", "No such chunk in this case.")
+        echo = {
+            "fact_type": args.fact_type,
+            "source_chunk_id": chunk.id,
+            "quote": args.quote,
+            "value": dict(args.value),
+            "confidence": args.confidence,
+        }
+        return PreparedResult(echo=echo, payload=echo)
+
+    def commit(
+        self, prepared: PreparedResult, *, call_id: str, world: World
+    ) -> CommitResult:
+        dw = _django(world)
+        p: Mapping[str, Any] = prepared.payload
+        proposal = proposal_create(
+            case=dw.case,
+            fact_type=p["fact_type"],
+            value=p["value"],
+            source_chunk=dw.chunk_row(p["source_chunk_id"]),
+            quote=p["quote"],
+            confidence=p["confidence"],
+            call_id=call_id,
+            agent_run_id=dw.run_id,
+            agent_step_id=dw.current_step_id,
+            model_id=dw.model_id,
+            actor=dw.actor,
+        )
+        # A replay (same call id) returns the row an earlier step made.
+        created = proposal.agent_step_id == dw.current_step_id
+        return CommitResult("extraction_proposal", proposal.pk, created)
+
+    def discard(self, prepared: PreparedResult) -> None:
+        return None
+
+
+class ProposeTerm:
+    def prepare(self, args: ProposeTermArgs, world: World) -> PreparedResult:
+        echo = args.model_dump(mode="json")
+        return PreparedResult(echo=echo, payload=echo)
+
+    def commit(
+        self, prepared: PreparedResult, *, call_id: str, world: World
+    ) -> CommitResult:
+        dw = _django(world)
+        p = prepared.payload
+        candidate = term_candidate_create(
+            case=dw.case,
+            label=p["label"],
+            kind=p["kind"],
+            source_chunk=dw.chunk_row(p["source_chunk_id"]),
+            call_id=call_id,
+            agent_run_id=dw.run_id,
+            agent_step_id=dw.current_step_id,
+            model_id=dw.model_id,
+            actor=dw.actor,
+        )
+        created = candidate.agent_step_id == dw.current_step_id
+        return CommitResult("term_candidate", candidate.pk, created)
+
+    def discard(self, prepared: PreparedResult) -> None:
+        return None
+
+
+class LinkEvidenceProposal:
+    """Needs the review app's facts and an evidence-link proposal; not built."""
+
+    def prepare(self, args: LinkEvidenceProposalArgs, world: World) -> PreparedResult:
+        raise ToolUnavailable("linking evidence to facts is not available yet")
+
+    def commit(
+        self, prepared: PreparedResult, *, call_id: str, world: World
+    ) -> CommitResult:  # pragma: no cover
+        raise ToolUnavailable("linking evidence to facts is not available yet")
+
+    def discard(self, prepared: PreparedResult) -> None:
+        return None
+
+
+class DraftArgument:
+    """Needs the reports app's drafting; not built."""
+
+    def prepare(self, args: DraftArgumentArgs, world: World) -> PreparedResult:
+        raise ToolUnavailable("drafting arguments is not available yet")
+
+    def commit(
+        self, prepared: PreparedResult, *, call_id: str, world: World
+    ) -> CommitResult:  # pragma: no cover
+        raise ToolUnavailable("drafting arguments is not available yet")
+
+    def discard(self, prepared: PreparedResult) -> None:
+        return None
+
+
+def tool_implementations() -> dict[str, ToolImplementation]:
+    return {
+        "search_case_evidence": SearchCaseEvidence(),
+        "get_claim_requirements": GetClaimRequirements(),
+        "get_missing_requirements": GetMissingRequirements(),
+        "propose_case_fact": ProposeCaseFact(),
+        "propose_term": ProposeTerm(),
+        "link_evidence_proposal": LinkEvidenceProposal(),
+        "draft_argument": DraftArgument(),
+    }

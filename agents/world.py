@@ -1,0 +1,127 @@
+"""The case as the gate sees it (``agents.domain.world.World``), read from the
+database and scoped to one case. Lookups are cached for the run: the rules
+provider asks about the same chunks many times."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from django.apps import apps
+
+from agents.domain.world import ChunkView
+from cases.models import Case, Claim
+from cases.selectors import membership_for_user
+from evidence.models import Chunk
+from review.services.proposals import proposal_exists_for
+
+
+def ontology_fact_types() -> dict[str, str]:
+    """Fact type key → value kind, from the ontology's vocabulary."""
+    from ontology.vocabulary import fact_types_all
+
+    return {key: info.value_kind for key, info in fact_types_all().items()}
+
+
+class DjangoWorld:
+    def __init__(self, *, case: Case, actor: Any, document_id: int | None = None):
+        self.case = case
+        self.actor = actor
+        self.document_id = document_id
+        self.run_id: int | None = None
+        self.current_step_id: int | None = None
+        self.model_id = ""
+        self._chunks: dict[int, ChunkView | None] = {}
+        self._fact_types: dict[str, str] | None = None
+        self._parties: list[tuple[int, str]] | None = None
+
+    @property
+    def case_id(self) -> int:
+        return self.case.pk
+
+    def actor_may_act(self) -> bool:
+        membership = membership_for_user(self.actor)
+        return (
+            membership is not None
+            and membership.organisation_id == self.case.organisation_id
+        )
+
+    def prime_chunks(self, views: list[ChunkView]) -> None:
+        """Chunks the run already read for its prompt: no second query."""
+        for view in views:
+            self._chunks[view.id] = view
+
+    def case_chunk(self, chunk_id: int) -> ChunkView | None:
+        if chunk_id not in self._chunks:
+            row = (
+                Chunk.objects.filter(pk=chunk_id, case_id=self.case.pk)
+                .values("id", "document_id", "text")
+                .first()
+            )
+            self._chunks[chunk_id] = (
+                ChunkView(row["id"], row["document_id"], row["text"]) if row else None
+            )
+        return self._chunks[chunk_id]
+
+    def chunk_row(self, chunk_id: int) -> Chunk:
+        return Chunk.objects.get(pk=chunk_id, case_id=self.case.pk)
+
+    def case_chunk_ids(self, *, limit: int) -> list[int]:
+        queryset = Chunk.objects.filter(case_id=self.case.pk)
+        if self.document_id is not None:
+            queryset = queryset.filter(document_id=self.document_id)
+        return list(
+            queryset.order_by("document_id", "ordinal").values_list("id", flat=True)[
+                :limit
+            ]
+        )
+
+    def fact_types(self) -> Mapping[str, str]:
+        if self._fact_types is None:
+            self._fact_types = ontology_fact_types()
+        return self._fact_types
+
+    def _party_rows(self) -> list[tuple[int, str]]:
+        if self._parties is None:
+            self._parties = list(self.case.parties.values_list("id", "name"))
+        return self._parties
+
+    def party_names(self) -> set[str]:
+        return {name for _, name in self._party_rows()}
+
+    def party_ids(self) -> set[int]:
+        return {pk for pk, _ in self._party_rows()}
+
+    def proposal_exists(
+        self, *, fact_type: str, value: Mapping[str, Any], chunk_id: int, call_id: str
+    ) -> bool:
+        return proposal_exists_for(
+            case=self.case,
+            fact_type=fact_type,
+            value=value,
+            source_chunk=chunk_id,
+            exclude_call_id=call_id,
+        )
+
+    def confirmed_fact_ids(self) -> set[int]:
+        """Confirmed (or evidenced) facts of the case, from the review app's
+        selector once it exists; none before (fail closed)."""
+        try:
+            from review.selectors import confirmed_fact_ids
+        except ImportError:
+            return set()
+        return set(confirmed_fact_ids(case=self.case))
+
+    def case_fact_ids(self) -> set[int]:
+        try:
+            fact_model = apps.get_model("review", "Fact")
+        except LookupError:
+            return set()
+        return set(
+            fact_model.objects.filter(case_id=self.case.pk).values_list("id", flat=True)
+        )
+
+    def case_claim_ids(self) -> set[int]:
+        return set(
+            Claim.objects.filter(case_id=self.case.pk).values_list("id", flat=True)
+        )

@@ -1,0 +1,30 @@
+from __future__ import annotations
+
+from rest_framework import serializers
+
+MAX_TEXT_CHARS = 500_000
+
+
+class CitationCheckInputSerializer(serializers.Serializer[dict[str, object]]):
+    text = serializers.CharField(
+        max_length=MAX_TEXT_CHARS, allow_blank=True, trim_whitespace=False
+    )
+    at = serializers.DateField(required=False, allow_null=True)
+    default_instrument = serializers.CharField(
+        required=False, allow_blank=True, max_length=100
+    )
+
+
+class CitationSerializer(serializers.Serializer[dict[str, object]]):
+    """Documents the output shape (the same as ``manage.py cite --json``)."""
+
+    span = serializers.ListField(child=serializers.IntegerField())
+    raw = serializers.CharField()
+    canonical = serializers.CharField(allow_null=True)
+    status = serializers.ChoiceField(
+        choices=["resolved", "not_found", "bad_unit", "ambiguous", "not_checked"]
+    )
+    reason = serializers.CharField(allow_null=True)
+    version = serializers.DictField(allow_null=True)
+    excerpt = serializers.CharField(allow_null=True)
+    parts = serializers.DictField(child=serializers.CharField(allow_null=True))

@@ -1,0 +1,32 @@
+from __future__ import annotations
+
+from drf_spectacular.utils import extend_schema
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from citations.api.serializers import (
+    CitationCheckInputSerializer,
+    CitationSerializer,
+)
+from citations.services import citations_check
+
+
+class CitationCheckApi(APIView):
+    """POST a text; get every citation in it, resolved against the pinned
+    corpus (the same JSON as ``manage.py cite --json``)."""
+
+    @extend_schema(
+        request=CitationCheckInputSerializer,
+        responses=CitationSerializer(many=True),
+    )
+    def post(self, request: Request) -> Response:
+        serializer = CitationCheckInputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        results = citations_check(
+            str(data["text"]),
+            at=data.get("at"),
+            default_instrument=data.get("default_instrument") or None,
+        )
+        return Response([r.to_json() for r in results])

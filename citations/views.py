@@ -1,0 +1,65 @@
+"""The "Zitatprüfung" page: paste a text, see every citation and its status."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.utils.cache import patch_vary_headers
+
+from citations.forms import CitationCheckForm
+from citations.services import CitationResult, citations_check
+
+
+@dataclass(frozen=True, slots=True)
+class Segment:
+    text: str
+    result: CitationResult | None = None
+
+
+def _segments(text: str, results: list[CitationResult]) -> list[Segment]:
+    """The text cut into plain pieces and citation pieces (spans never overlap)."""
+    out: list[Segment] = []
+    pos = 0
+    for r in results:
+        start, end = r.citation.start, r.citation.end
+        if start > pos:
+            out.append(Segment(text[pos:start]))
+        out.append(Segment(text[start:end], r))
+        pos = end
+    if pos < len(text):
+        out.append(Segment(text[pos:]))
+    return out
+
+
+@login_required
+def citation_check(request: HttpRequest) -> HttpResponse:
+    form = CitationCheckForm(request.POST or None)
+    context: dict[str, object] = {"form": form}
+    if request.method == "POST" and form.is_valid():
+        text = form.cleaned_data["text"]
+        results = citations_check(
+            text,
+            at=form.cleaned_data["at"],
+            default_instrument=form.cleaned_data["default_instrument"] or None,
+        )
+        context["results"] = results
+        context["segments"] = _segments(text, results)
+        context["counts"] = {
+            status: sum(1 for r in results if r.status == status)
+            for status in (
+                "resolved",
+                "not_found",
+                "bad_unit",
+                "ambiguous",
+                "not_checked",
+            )
+        }
+    template = "citations/check.html"
+    if getattr(request, "htmx", False):
+        template += "#results"
+    response = render(request, template, context)
+    patch_vary_headers(response, ("HX-Request",))
+    return response

@@ -188,6 +188,7 @@ SPECTACULAR_SETTINGS = {
     "ENUM_NAME_OVERRIDES": {
         "PartyRoleEnum": "cases.models.Party.Role",
         "MemberRoleEnum": "cases.models.Membership.Role",
+        "CaseStatusEnum": "cases.models.Case.Status",
     },
 }
 

@@ -5,6 +5,11 @@ from evidence import views
 app_name = "evidence"
 urlpatterns: list[URLPattern | URLResolver] = [
     path("cases/<int:case_id>/documents/", views.case_documents, name="case_documents"),
+    path(
+        "cases/<int:case_id>/documents/<int:document_id>/progress/",
+        views.document_progress,
+        name="document_progress",
+    ),
     # Evidence tab (search) and page viewer: the search helper's views.
     path("", include("evidence.urls_search")),
 ]

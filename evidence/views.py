@@ -1,23 +1,95 @@
+"""The Documents tab of a case: upload (several PDFs, drag and drop), a progress
+bar per document that polls its ingestion, and the refused files with their
+reasons. Thin: services decide, selectors fetch."""
+
+from __future__ import annotations
+
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods
+from django_htmx.http import HttpResponseStopPolling
 
-from cases.selectors import case_get_for_user
-from cases.tabs import render_case_tab
+from cases.errors import RoleRequired
+from cases.models import Membership
+from cases.selectors import case_get_for_user, user_has_role
+from cases.tabs import is_fragment_request, render_case_tab
+from evidence import selectors
+from evidence.services.ingest import documents_upload
+from evidence.validation import max_pages, max_upload_bytes
+
+TEMPLATE = "evidence/documents.html"
+
+
+def _tab_context(request: HttpRequest, case: object) -> dict[str, object]:
+    return {
+        "documents": selectors.document_list_for_case(case=case),  # type: ignore[arg-type]
+        "refusals": selectors.refusal_list_for_case(case=case),  # type: ignore[arg-type]
+        "can_upload": user_has_role(request.user, Membership.Role.LAWYER),
+        "max_upload_bytes": max_upload_bytes(),
+        "max_pages": max_pages(),
+    }
 
 
 @login_required
+@require_http_methods(["GET", "POST"])
 def case_documents(request: HttpRequest, case_id: int) -> HttpResponse:
-    """Placeholder until the documents tab is built: says what will appear here."""
+    """The tab; a POST uploads the selected files, each decided on its own."""
     case = case_get_for_user(user=request.user, case_id=case_id)
+    if request.method == "POST":
+        files = request.FILES.getlist("files")
+        try:
+            outcomes = documents_upload(actor=request.user, case=case, uploads=files)
+        except RoleRequired as exc:
+            if request.htmx:  # type: ignore[attr-defined]
+                return render(
+                    request,
+                    f"{TEMPLATE}#upload-results",
+                    {"case": case, "error": exc.message},
+                    status=403,
+                )
+            messages.error(request, exc.message)
+            return redirect("evidence:case_documents", case_id=case.pk)
+        if request.htmx and not request.htmx.boosted:  # type: ignore[attr-defined]
+            return render(
+                request,
+                f"{TEMPLATE}#upload-results",
+                {"case": case, "outcomes": outcomes, "empty": not files},
+            )
+        for outcome in outcomes:
+            if outcome.status == "stored":
+                messages.success(
+                    request, _("“%(name)s” stored.") % {"name": outcome.filename}
+                )
+            else:
+                messages.error(request, outcome.message)
+        if not files:
+            messages.error(request, _("Choose at least one PDF file."))
+        return redirect("evidence:case_documents", case_id=case.pk)
+    context = _tab_context(request, case)
+    if is_fragment_request(request) and request.GET.get("part") == "documents":
+        return render(request, f"{TEMPLATE}#document-table", {"case": case, **context})
     return render_case_tab(
-        request, case=case, tab="documents", template="cases/tab_placeholder.html"
+        request, case=case, tab="documents", template=TEMPLATE, context=context
     )
 
 
 @login_required
-def case_evidence(request: HttpRequest, case_id: int) -> HttpResponse:
-    """Placeholder until the evidence tab is built: says what will appear here."""
-    case = case_get_for_user(user=request.user, case_id=case_id)
-    return render_case_tab(
-        request, case=case, tab="evidence", template="cases/tab_placeholder.html"
+@require_GET
+def document_progress(
+    request: HttpRequest, case_id: int, document_id: int
+) -> HttpResponse:
+    """One document's row with its progress; polled by htmx until the
+    ingestion is ready or failed, then polling stops (HTTP 286)."""
+    document = selectors.document_get_for_user(
+        user=request.user, case_id=case_id, document_id=document_id
     )
+    context = {"case": document.case, "document": document}
+    if document.ingestion.is_finished:
+        response = render(request, f"{TEMPLATE}#document-progress", context)
+        stop = HttpResponseStopPolling(response.content)
+        stop["Content-Type"] = response["Content-Type"]
+        return stop
+    return render(request, f"{TEMPLATE}#document-progress", context)

@@ -92,6 +92,28 @@ class DocumentIngestion(models.Model):
     def is_finished(self) -> bool:
         return self.stage in (self.Stage.READY, self.Stage.FAILED)
 
+    @property
+    def percent(self) -> int:
+        return self.progress_percent(self.document.page_count)
+
+    def progress_percent(self, page_count: int) -> int:
+        """A rough share of the work done, for the progress bar: pages take
+        the first half, OCR and chunks the next fifth, embeddings the rest."""
+        stage = self.stage
+        if stage in (self.Stage.READY, self.Stage.FAILED):
+            return 100
+        pages = min(self.pages / page_count, 1.0) if page_count else 1.0
+        if stage == self.Stage.STORED:
+            return 5
+        if stage == self.Stage.PAGES:
+            return 5 + int(45 * pages)
+        if stage == self.Stage.OCR:
+            return 50 + int(10 * pages)
+        if stage == self.Stage.CHUNKS:
+            return 65
+        embedded = min(self.embedded / self.chunks, 1.0) if self.chunks else 0.0
+        return 70 + int(29 * embedded)
+
 
 class UploadRefusal(models.Model):
     """A file that validation refused. Its bytes are never stored; the refusal

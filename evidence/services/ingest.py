@@ -58,8 +58,11 @@ class IngestFailed(DomainError):
 
 
 class UploadedFileLike(Protocol):
-    name: str | None
-    size: int | None
+    @property
+    def name(self) -> str | None: ...
+
+    @property
+    def size(self) -> int | None: ...
 
     def read(self, size: int = ..., /) -> bytes: ...
 

@@ -105,19 +105,30 @@ def _fit_height(text: str, width: float, fontsize: float = 10.5) -> float:
     return lines * fontsize * 1.45 + 12
 
 
+def _bytes(doc: Any) -> bytes:
+    """Deterministic bytes: fixed dates and no fresh file ID, so the same
+    generator gives the same SHA-256 every time."""
+    metadata = dict(doc.metadata or {})
+    metadata.update(
+        creationDate="D:20260505090000+02'00'", modDate="D:20260505090000+02'00'"
+    )
+    doc.set_metadata(metadata)
+    return bytes(doc.tobytes(garbage=3, deflate=True, no_new_id=True))
+
+
 def reminder_letter() -> bytes:
     """A one-page payment reminder (Zahlungserinnerung)."""
     doc = fitz.open()
     _letter_page(doc, REMINDER_PARAGRAPHS, "Leipzig, 05.05.2026")
     doc.set_metadata({"title": "Zahlungserinnerung", "author": "Müller Baustoffe"})
-    return bytes(doc.tobytes(garbage=3, deflate=True))
+    return _bytes(doc)
 
 
 def dunning_letter() -> bytes:
     """A one-page dunning letter (Mahnung) with the delivery of the letter."""
     doc = fitz.open()
     _letter_page(doc, DUNNING_PARAGRAPHS, "Leipzig, 08.05.2026")
-    return bytes(doc.tobytes(garbage=3, deflate=True))
+    return _bytes(doc)
 
 
 CROSS_PAGE_HEAD = (
@@ -147,7 +158,7 @@ def letter_with_sentence_across_pages() -> bytes:
         height = _fit_height(paragraph, width)
         y += _write(second, paragraph, fitz.Rect(MARGIN, y, MARGIN + width, y + height))
         y += 14
-    return bytes(doc.tobytes(garbage=3, deflate=True))
+    return _bytes(doc)
 
 
 def case_file(pages: int, *, seed: int = 7) -> bytes:
@@ -174,7 +185,7 @@ def case_file(pages: int, *, seed: int = 7) -> bytes:
             height = _fit_height(text, width)
             y += _write(page, text, fitz.Rect(MARGIN, y, MARGIN + width, y + height))
             y += 14
-    return bytes(doc.tobytes(garbage=3, deflate=True))
+    return _bytes(doc)
 
 
 def many_pages(pages: int) -> bytes:
@@ -183,7 +194,7 @@ def many_pages(pages: int) -> bytes:
     for number in range(1, pages + 1):
         page = doc.new_page(width=A4[0], height=A4[1])
         page.insert_text((72, 72), f"Blatt {number}", fontsize=11, fontname=FONT)
-    return bytes(doc.tobytes(garbage=1))
+    return bytes(doc.tobytes(garbage=1, no_new_id=True))
 
 
 def truncated() -> bytes:
@@ -254,14 +265,14 @@ def image_only(dpi: int = 200) -> bytes:
     doc = fitz.open()
     page = doc.new_page(width=A4[0], height=A4[1])
     page.insert_image(page.rect, stream=pixmap.tobytes("png"))
-    return bytes(doc.tobytes(garbage=3, deflate=True))
+    return _bytes(doc)
 
 
 def with_empty_page() -> bytes:
     """A letter followed by a blank page."""
     doc = fitz.open(stream=reminder_letter(), filetype="pdf")
     doc.new_page(width=A4[0], height=A4[1])
-    return bytes(doc.tobytes(garbage=3, deflate=True))
+    return _bytes(doc)
 
 
 JS_MARKER = "SKRIPT-AUSGEFUEHRT"
@@ -287,7 +298,7 @@ def with_javascript_and_attachment() -> bytes:
     doc.embfile_add(
         "anhang.txt", EMBEDDED_MARKER.encode(), filename="anhang.txt", desc="Anhang"
     )
-    return bytes(doc.tobytes(garbage=3, deflate=True))
+    return _bytes(doc)
 
 
 # --- fixtures shared by the ingest tests (import them into a test module) -------

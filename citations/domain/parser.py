@@ -319,6 +319,26 @@ _ACCEPT_END = re.compile(
 )
 
 
+_EU_MENTION = re.compile(
+    r"(?P<alias>" + alias_pattern() + r")(?![\w-])|" + _EU_ACT
+)
+
+
+def _eu_from_match(m: re.Match[str]) -> InstrumentInfo:
+    word = m.group("eukind")
+    a, b = m.group("eua"), m.group("eub")
+    directive = word in ("Richtlinie", "RL", "Directive")
+    if len(a) == 4 and int(a) >= 1950:
+        year, number = int(a), int(b)
+    elif len(b) == 4 and not directive:
+        year, number = int(b), int(a)
+    else:
+        y = int(a)
+        year = y + (1900 if y >= 50 else 2000) if y < 100 else y
+        number = int(b)
+    return eu_act("dir" if directive else "reg", year, number)
+
+
 def _lit_value(value: str) -> str:
     return value.lower()
 
@@ -854,7 +874,7 @@ class _Parser:
         if im is None:
             return None
         if im.group("ctx") is not None:
-            bound = self.last_eu or self.default
+            bound = self._last_eu_mention(pos) or self.default
             lang: Lang = "en" if im.group("ctx")[0] in "tT" else "de"
             return bound, "context", im.end(), lang
         alias = im.group("alias")
@@ -869,25 +889,27 @@ class _Parser:
                 lang2 = "de"
             return info, "stated", im.end(), lang2
         if im.group("eukind") is not None:
-            word = im.group("eukind")
-            a, b = im.group("eua"), im.group("eub")
-            directive = word in ("Richtlinie", "RL", "Directive")
-            if len(a) == 4 and int(a) >= 1950:
-                year, number = int(a), int(b)
-            elif len(b) == 4 and not directive:
-                year, number = int(b), int(a)
-            else:
-                y = int(a)
-                year = y + (1900 if y >= 50 else 2000) if y < 100 else y
-                number = int(b)
-            info = eu_act("dir" if directive else "reg", year, number)
+            info = _eu_from_match(im)
             self.last_eu = info
-            en = word in ("Regulation", "Directive")
+            en = im.group("eukind") in ("Regulation", "Directive")
             return info, "stated", im.end(), "en" if en else "de"
         abbr = im.group("abbr")
         if abbr is not None:
             return unknown_statute(abbr), "stated", im.end(), "de"
         return None
+
+    def _last_eu_mention(self, pos: int) -> InstrumentInfo | None:
+        """The EU act named last before ``pos`` ("die Verordnung (EU) 2016/679
+        ... dieser Verordnung"), in a citation or in plain prose."""
+        last: InstrumentInfo | None = None
+        for m in _EU_MENTION.finditer(self.text, 0, pos):
+            if m.group("alias") is not None:
+                info = instrument_by_alias(re.sub(r"\s+", " ", m.group("alias")))
+                if info is not None and info.kind.startswith("eu_"):
+                    last = info
+            else:
+                last = _eu_from_match(m)
+        return last or self.last_eu
 
     # -- output --
     def _freeze(self, item: _Item) -> Citation:

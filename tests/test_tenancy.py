@@ -77,6 +77,7 @@ OBJECT_ID_FACTORIES: dict[str, ObjectIdFactory] = {
     "case_id": lambda b: b.case.pk,
     "party_id": lambda b: PartyFactory(case=b.case).pk,
     "claim_id": lambda b: ClaimFactory(case=b.case).pk,
+    "document_id": lambda b: __import__("tests.evidence.pdfs").evidence.pdfs.ingested_document(b.case).pk,  # noqa: E501
 }
 
 # Kwargs whose name does not say which model they point to; register them per
@@ -88,6 +89,7 @@ ROUTE_OBJECT_ID_FACTORIES: dict[tuple[str, str], ObjectIdFactory] = {}
 NON_OBJECT_KWARGS: dict[str, str] = {
     "format": "json",  # DRF format suffixes
     "formset": "parties",  # cases:form_row, an empty form row
+    "number": "1",  # evidence page viewer: a page number within the document
 }
 
 # Reachable without logging in, by design.
@@ -305,16 +307,16 @@ def test_allow_list_names_existing_patterns() -> None:
 
 def test_an_unregistered_kwarg_fails_with_instructions(firm_b: Any) -> None:
     route = Route(
-        name="evidence:document",
-        route="evidence/documents/<int:document_id>/",
-        kwargs=("document_id",),
+        name="evidence:exhibit",
+        route="evidence/exhibits/<int:exhibit_id>/",
+        kwargs=("exhibit_id",),
         callback=lambda request: None,
     )
     with pytest.raises(pytest.fail.Exception) as failure:
         _url_for(route, firm_b)
     message = str(failure.value)
-    assert 'OBJECT_ID_FACTORIES["document_id"]' in message
-    assert "evidence:document" in message
+    assert 'OBJECT_ID_FACTORIES["exhibit_id"]' in message
+    assert "evidence:exhibit" in message
 
 
 def test_a_generic_pk_must_be_registered_per_route(firm_b: Any) -> None:

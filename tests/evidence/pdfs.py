@@ -313,3 +313,17 @@ def document_storage(settings, tmp_path):  # type: ignore[no-untyped-def]
 
 def as_upload(name: str, data: bytes) -> SimpleUploadedFile:
     return SimpleUploadedFile(name, data, content_type="application/pdf")
+
+
+def ingested_document(case: Any) -> Any:
+    """A ready one-page document of ``case`` (for tenancy and viewer tests)."""
+    from evidence.services.ingest import documents_upload, source_document_ingest
+
+    [outcome] = documents_upload(
+        actor=None,
+        case=case,
+        uploads=[as_upload("mahnung.pdf", dunning_letter())],
+        dispatch=False,
+    )
+    source_document_ingest(document=outcome.document)
+    return outcome.document

@@ -1,8 +1,11 @@
 """Real-browser fixtures: Debian's chromium driven by Playwright's sync API
 against pytest-django's ``live_server``.
 
-- ``browser`` (session): one headless chromium for the whole run; every test
-  in this folder is skipped when /usr/bin/chromium is missing.
+- ``browser`` (package): one headless chromium for all tests in this folder,
+  skipped when /usr/bin/chromium is missing. Package scope, not session: while
+  Playwright's sync API runs, its asyncio loop counts as running in this
+  thread (``async_to_sync``, ``asyncio.run`` and Django's async-safety checks
+  notice), so it must stop before the rest of the suite runs.
 - ``page``: a fresh context (own cookies, German locale, 1280×900) per test,
   whose relative URLs resolve against the live server: ``page.goto("/")``.
 - ``login(page, user)``: logs in through the real log-in form.
@@ -42,7 +45,7 @@ TIMEOUT_MS = 15_000
 browser_test = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def browser() -> Iterator[Any]:
     if not CHROMIUM.exists():
         pytest.skip(f"{CHROMIUM} is missing (apt-get install chromium)")

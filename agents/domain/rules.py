@@ -54,9 +54,27 @@ class _Letter:
     kind: str = ""  # invoice | reminder | reply | receipt | ""
 
 
+# One character for one character, so that offsets found in the scan slice the
+# original text: PDF text layers often carry no-break spaces, soft hyphens for
+# hyphens and odd bullets where the letter had plain ones.
+_SCAN_MAP = str.maketrans(
+    {
+        "\u00a0": " ", "\u2007": " ", "\u202f": " ", "\u2009": " ",
+        "\u00ad": "-", "\u2010": "-", "\u2011": "-", "\u2012": "-",
+        "\u2212": "-", "\u2219": "·", "\u2022": "·",
+    }
+)  # fmt: skip
+
+
+def scan_text(text: str) -> str:
+    """``text`` with look-alike characters replaced; same length."""
+    return text.translate(_SCAN_MAP)
+
+
 @dataclass
 class _Out:
     chunk: ChunkText
+    scan: str
     items: list[Candidate] = field(default_factory=list)
     seen: set[tuple[str, str]] = field(default_factory=set)
 
@@ -72,9 +90,8 @@ class _Out:
         key = (fact_type, repr(sorted(value.items())))
         if key in self.seen:
             return
-        text = self.chunk.text
-        start, end = span if whole else segment_around(text, *span)
-        quote = text[start:end]
+        start, end = span if whole else segment_around(self.scan, *span)
+        quote = self.chunk.text[start:end]
         if not quote.strip():
             return
         self.seen.add(key)
@@ -93,10 +110,11 @@ _LETTER_DATE = _rx(
     rf"|(?:Datum|Date|Berlin|den)[ \t]*:?[ \t]*)?{_DATE_G}[ \t]*$"
 )
 _REMINDER_HEADING = _rx(
-    r"^[ \t]*(?:(?:Betreff|Betr\.|Subject|Re)[ \t]*:[ \t]*)?[^\n]{0,40}?"
+    r"^[ \t]*(?:(?:Betreff|Betr\.|Subject|Re)[ \t]*:[ \t]*"
+    r"|[^\n]{0,40}?[–\-·|:][ \t]*)?"
     r"\b(?P<kw>(?:\d\.[ \t]*|letzte[ \t]+|erste[ \t]+|zweite[ \t]+|dritte[ \t]+"
     r"|final[ \t]+|first[ \t]+|second[ \t]+)?(?:Mahnung|Zahlungserinnerung"
-    r"|(?:payment[ \t]+)?reminder|final[ \t]+demand))\b[^\n]{0,80}$"
+    r"|(?:payment[ \t]+)?reminder|final[ \t]+demand))\b[^\n]{0,80}(?<![.!?])$"
 )
 _INVOICE_HEADING = _rx(
     r"^[ \t]*(?:Rechnung|Invoice|Schlussrechnung|Abschlagsrechnung)\b[^\n]{0,60}$"
@@ -158,6 +176,10 @@ _PERIOD = [
 _REMINDER_REF = _rx(
     rf"(?:Mahnung|Zahlungserinnerung|reminder)\s+(?:vom|of|dated)\s+{_DATE_G}"
 )
+_OWN_REFERENCE = _rx(
+    r"\b(?:Ihre?|unsere?|your|our)\s+(?:\d\.\s*|letzte\s+)?(?:Mahnung"
+    r"|Zahlungserinnerung|reminder)"
+)
 _REMINDER_WORD = _rx(r"Mahnung|Zahlungserinnerung|reminder|Mahnschreiben")
 _INVOICE_WORD = _rx(r"Rechnung|invoice")
 _RECEIVED = [
@@ -181,7 +203,7 @@ _DELIVERY = [
          r"|tracking\s+number|track\s*(?:&|and)\s*trace"),
      "Sendungsverfolgung", 0.75),
     (_rx(r"Empfangsbestätigung|Empfang\s+(?:wird\s+)?(?:hiermit\s+)?bestätigt"
-         r"|bestätigen\s+(?:wir\s+|ich\s+)?(?:hiermit\s+)?(?:den\s+)?"
+         r"|bestätigen?\s+(?:wir\s+|ich\s+)?(?:hiermit\s+)?(?:den\s+)?"
          r"(?:Empfang|Erhalt|Eingang)|acknowledge\s+receipt"),
      "Empfangsbestätigung", 0.8),
     (_rx(r"Zustellungsurkunde|förmliche[rn]?\s+Zustellung|Gerichtsvollzieher"),
@@ -237,7 +259,8 @@ _DAMAGE = _rx(
 )
 _INTEREST = [
     _rx(
-        r"\d{1,2}(?:,\d{1,2})?\s*(?:Prozentpunkte[n]?|%-?Punkte[n]?|%|Prozent)"
+        r"(?:\d{1,2}(?:,\d{1,2})?|fünf|acht|neun|zehn|zwölf)\s*"
+        r"(?:Prozentpunkte[n]?|%-?Punkte[n]?|%|Prozent)"
         r"\s+über\s+dem\s+(?:jeweiligen\s+)?Basiszinssatz(?:\s+(?:nach|gemäß)\s+"
         r"§\s*247\s+BGB)?"
     ),
@@ -303,19 +326,31 @@ class RulesExtractor:
 
     def __init__(self) -> None:
         self._letters: dict[int, _Letter] = {}
+        self._seen: dict[int, set[tuple[str, str, str]]] = {}
         self.terms: list[TermCandidateDraft] = []
 
     def extract(self, chunks: Iterable[ChunkText]) -> list[Candidate]:
         found: list[Candidate] = []
         for chunk in chunks:
-            found.extend(self._chunk(chunk))
+            seen = self._seen.setdefault(chunk.document_id, set())
+            for cand in self._chunk(chunk):
+                # Chunks overlap by a sentence or two: the same statement read
+                # twice in one document is proposed once.
+                key = (
+                    cand.fact_type,
+                    repr(sorted(cand.value.items())),
+                    normalise_ws(cand.quote),
+                )
+                if key not in seen:
+                    seen.add(key)
+                    found.append(cand)
         return found
 
     # -- one chunk ----------------------------------------------------------------
     def _chunk(self, chunk: ChunkText) -> list[Candidate]:
-        text = chunk.text
+        text = scan_text(chunk.text)
         letter = self._letters.setdefault(chunk.document_id, _Letter())
-        out = _Out(chunk)
+        out = _Out(chunk, text)
         date_lines = [
             (m.start("date"), m.end("date"), m.start(), m.end())
             for m in re.finditer(_LETTER_DATE.pattern, text, _I | re.MULTILINE)
@@ -347,6 +382,9 @@ class RulesExtractor:
         for pos, kind, m in events:
             if kind != "reminder":
                 continue
+            line = text[slice(*_line_at(text, m.start("kw")))]
+            if _REMINDER_REF.search(line) or _OWN_REFERENCE.search(line):
+                continue  # "Ihre Mahnung vom ..." names a reminder, is none
             date, (ds, de) = letter_date_near(pos)
             if date is None:
                 continue
@@ -383,15 +421,13 @@ class RulesExtractor:
             if not _PAYMENT_WORDS.search(text[s:e]):
                 continue
             if (value := _date_value(m)) is not None:
-                in_reminder = context_kind == "reminder"
-                out.add(
-                    "calendar_payment_date",
-                    value,
-                    m.span(),
-                    0.5 if in_reminder else 0.8,
-                )
-                if not in_reminder:
+                # In an invoice a payment deadline fixes the time for payment;
+                # in a reminder or a lawyer's letter it is a new deadline only.
+                if context_kind == "invoice":
+                    out.add("calendar_payment_date", value, m.span(), 0.8)
                     out.add("due_date", value, m.span(), 0.7)
+                else:
+                    out.add("calendar_payment_date", value, m.span(), 0.45)
         for rx in _PERIOD:
             for m in rx.finditer(text):
                 phrase = normalise_ws(m.group(0))

@@ -37,15 +37,20 @@ def _ends_sentence(text: str, line: tuple[int, int]) -> bool:
 
 def _standalone(text: str, lines: list[tuple[int, int]], i: int) -> bool:
     """A heading, table row or letterhead line rather than wrapped prose."""
-    length = len(text[lines[i][0] : lines[i][1]].strip())
+    length = len(" ".join(text[lines[i][0] : lines[i][1]].split()))
     if length >= SHORT_LINE:
         return False
     if i > 0:
         prev = lines[i - 1]
-        prev_len = len(text[prev[0] : prev[1]].strip())
+        prev_len = len(" ".join(text[prev[0] : prev[1]].split()))
         if prev_len >= SHORT_LINE and not _ends_sentence(text, prev):
             return False  # the last line of a wrapped paragraph
     return True
+
+
+def _starts_upper(text: str, line: tuple[int, int]) -> bool:
+    stripped = text[line[0] : line[1]].lstrip()
+    return bool(stripped) and (stripped[0].isupper() or stripped[0].isdigit())
 
 
 def _is_boundary(text: str, pos: int) -> bool:
@@ -77,22 +82,24 @@ def segment_around(text: str, start: int, end: int) -> tuple[int, int]:
     # the paragraph: neighbouring prose lines, up to a blank or standalone line
     top = first
     while top > 0 and not _is_blank(text, lines[top - 1]):
-        if _standalone(text, lines, top - 1) and _standalone(text, lines, top):
-            break
-        if _standalone(text, lines, top - 1) and _ends_sentence(text, lines[top - 1]):
+        prev = lines[top - 1]
+        if _standalone(text, lines, top - 1) and (
+            _standalone(text, lines, top)
+            or _ends_sentence(text, prev)
+            or text[prev[0] : prev[1]].rstrip().endswith(",")
+            or _starts_upper(text, lines[top])
+        ):
             break
         top -= 1
     bottom = last
     while bottom + 1 < len(lines) and not _is_blank(text, lines[bottom + 1]):
-        if (
-            _standalone(text, lines, bottom + 1)
-            and _standalone(text, lines, bottom)
-            and _ends_sentence(text, lines[bottom])
+        if _ends_sentence(text, lines[bottom]) and lines[bottom][1] >= end:
+            break
+        if _standalone(text, lines, bottom + 1) and (
+            _standalone(text, lines, bottom) or _ends_sentence(text, lines[bottom])
         ):
             break
         bottom += 1
-        if _ends_sentence(text, lines[bottom]) and lines[bottom][1] >= end:
-            break
     p_start, p_end = lines[top][0], lines[bottom][1]
     s_start = p_start
     for m in _TERMINAL.finditer(text, p_start, start):

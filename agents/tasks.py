@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import logging
 
-from celery import shared_task
+from celery import Task, shared_task
 from django.db import OperationalError
 
 from agents import services
@@ -13,7 +13,7 @@ from agents.models import AgentRun
 logger = logging.getLogger(__name__)
 
 
-@shared_task(  # type: ignore[untyped-decorator]
+@shared_task(
     bind=True,
     acks_late=True,
     autoretry_for=(OperationalError,),
@@ -21,7 +21,7 @@ logger = logging.getLogger(__name__)
     retry_jitter=True,
     max_retries=5,
 )
-def extraction_run_task(self, run_id: int) -> None:  # type: ignore[no-untyped-def]
+def extraction_run_task(self: Task, run_id: int) -> None:
     """Execute a queued extraction run. A run that already started or ended is
     left alone (the service claims it with a conditional update)."""
     run = AgentRun.objects.filter(pk=run_id).first()

@@ -1,3 +1,4 @@
+# ruff: noqa: E501
 """A realistic Verzugsschaden case file as generated PDFs: invoice, reminder
 across a page break, the Deutsche Post tracking printout, the debtor's
 refusal, the lawyer's cost note, and a document carrying a prompt injection.

@@ -1,3 +1,4 @@
+# ruff: noqa: E501
 """The rules extractor on its own (pure): German and English letter texts as a
 PDF text layer gives them, with letterheads, tables and page breaks."""
 

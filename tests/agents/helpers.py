@@ -1,0 +1,54 @@
+"""Run a scripted provider through the real service, gate and records."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from agents.models import AgentRun, AgentStep
+from agents.providers.scripted import ScriptedProvider
+from agents.services import agent_run_create, agent_run_execute, envelope_for_extraction
+
+
+def run_scripted(  # type: ignore[no-untyped-def]
+    *,
+    case,
+    actor,
+    turns,
+    document=None,
+    call_ids=None,
+    tokens_per_turn: int = 0,
+    **overrides: Any,
+) -> tuple[AgentRun, list[AgentStep], ScriptedProvider]:
+    envelope = envelope_for_extraction(
+        case=case, actor=actor, document=document, **overrides
+    )
+    run = agent_run_create(
+        case=case,
+        actor=actor,
+        provider="scripted",
+        envelope=envelope,
+        document=document,
+    )
+    provider = ScriptedProvider(
+        turns, tokens_per_turn=tokens_per_turn, call_ids=call_ids
+    )
+    run = agent_run_execute(run=run, provider=provider)
+    steps = list(run.step_rows.order_by("id"))
+    return run, steps, provider
+
+
+def tool_steps(steps: list[AgentStep]) -> list[AgentStep]:
+    return [s for s in steps if s.kind == "tool_call"]
+
+
+def fact(chunk, **changes: Any) -> dict[str, Any]:  # type: ignore[no-untyped-def]
+    """A valid propose_case_fact call on the fixture's Mahnung chunk."""
+    args: dict[str, Any] = {
+        "fact_type": "due_date",
+        "source_chunk_id": chunk.pk,
+        "quote": "unsere Rechnung war zahlbar bis zum 26.04.2026.",
+        "value": {"date": "2026-04-26"},
+        "confidence": 0.8,
+    }
+    args.update(changes)
+    return args

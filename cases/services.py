@@ -154,7 +154,14 @@ def case_update(*, actor: Any, case: Case, **fields: Any) -> Case:
         )
     changed = _changes(case, fields)
     if changed:
-        case.save()
+        try:
+            with transaction.atomic():
+                case.save()
+        except IntegrityError as exc:  # the same reference taken concurrently
+            raise ConflictError(
+                f"The file reference {new_reference!r} is already used in your firm.",
+                code="case_reference_taken",
+            ) from exc
         audit_event_record(
             actor=actor, action="case.updated", target=case, case=case, data=changed
         )

@@ -10,7 +10,6 @@ on the same PostgreSQL unless CELERY_BROKER_URL names Redis or RabbitMQ.
 from __future__ import annotations
 
 import os
-import secrets
 import signal
 import subprocess
 import sys
@@ -20,15 +19,6 @@ from types import FrameType
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR = BASE_DIR / "var"
-
-
-def _secret_key() -> str:
-    """A persistent local secret, so sessions survive restarts of ``make run``."""
-    path = VAR / "secret_key"
-    if not path.exists():
-        path.write_text(secrets.token_urlsafe(50))
-        path.chmod(0o600)
-    return path.read_text().strip()
 
 
 def _manage(*args: str, env: dict[str, str]) -> None:
@@ -49,7 +39,6 @@ def _run() -> int:
     VAR.mkdir(exist_ok=True)
     env = dict(os.environ)
     env.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.base")
-    env.setdefault("DJANGO_SECRET_KEY", _secret_key())
     env.setdefault("PYTHONUNBUFFERED", "1")
     port = env.get("PORT", "8000")
     bind = env.get("BIND", "127.0.0.1")
@@ -83,7 +72,7 @@ def _run() -> int:
         ],
         cwd=BASE_DIR, env=env,
     )  # fmt: skip
-    children = [web, worker]
+    children = {"web server": web, "worker": worker}
     stopping = False
 
     def stop(signum: int, frame: FrameType | None) -> None:
@@ -100,19 +89,19 @@ def _run() -> int:
 
     exit_code = 0
     while not stopping:
-        for child in children:
+        for name, child in children.items():
             if child.poll() is not None:
-                print(f"process {child.args[2:4]} exited with {child.returncode}")
+                print(f"The {name} exited with {child.returncode}; stopping.")
                 exit_code = child.returncode or 1
                 stopping = True
         time.sleep(0.5)
 
     print("\nStopping web server and worker …", flush=True)
-    for child in children:
+    for child in children.values():
         if child.poll() is None:
             child.send_signal(signal.SIGTERM)
     deadline = time.monotonic() + 20
-    for child in children:
+    for child in children.values():
         try:
             child.wait(timeout=max(0.1, deadline - time.monotonic()))
         except subprocess.TimeoutExpired:

@@ -7,6 +7,8 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from config.health import healthz
 
+handler404 = "config.health.not_found"
+
 urlpatterns = [
     path("", include("cases.urls")),
     path("evidence/", include("evidence.urls")),

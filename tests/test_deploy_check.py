@@ -111,10 +111,24 @@ def test_deploy_check_notices_an_unsafe_environment(
     assert expected <= ids, output
 
 
-def test_deploy_check_fails_without_a_secret_key() -> None:
-    """The settings accept a missing key (Django refuses it only when a request
-    first needs it), so the deploy check is what catches it."""
-    returncode, output, ids = _deploy_check(_production_env(DJANGO_SECRET_KEY=None))
+def test_without_a_secret_key_one_is_generated_once_and_kept_private() -> None:
+    """Without DJANGO_SECRET_KEY the settings use var/secret_key (made on first
+    use, mode 0600), so local runs keep their sessions and never fall back to a
+    known key; the deploy check then passes on that key."""
+    env = _production_env(DJANGO_SECRET_KEY=None)
+    code = "from django.conf import settings; print(settings.SECRET_KEY)"
+    keys = [
+        subprocess.run(
+            [sys.executable, "manage.py", "shell", "-c", code],
+            cwd=BASE_DIR, env=env, capture_output=True, text=True, timeout=120,
+            check=True,
+        ).stdout.strip().splitlines()[-1]
+        for _ in range(2)
+    ]  # fmt: skip
 
-    assert returncode != 0, output
-    assert "security.W009" in ids, output
+    key_file = BASE_DIR / "var" / "secret_key"
+    assert keys[0] == keys[1] == key_file.read_text().strip()
+    assert len(keys[0]) >= 50
+    assert key_file.stat().st_mode & 0o077 == 0
+    returncode, output, _ = _deploy_check(env)
+    assert returncode == 0, output

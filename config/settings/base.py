@@ -17,11 +17,22 @@ env = environ.FileAwareEnv(
 )
 
 DEBUG: bool = env("DJANGO_DEBUG")
-# A missing secret in production is an error; DEBUG and tests get a throwaway one.
-SECRET_KEY: str = env(
-    "DJANGO_SECRET_KEY",
-    default="insecure-dev-key-only-for-local-runs" if DEBUG else None,
-)
+
+
+def _local_secret_key() -> str:
+    """Without DJANGO_SECRET_KEY (a local ``make run`` or command-line use) the
+    key is generated once into var/secret_key, readable by its owner only."""
+    import secrets
+
+    path = BASE_DIR / "var" / "secret_key"
+    if not path.exists():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(secrets.token_urlsafe(50))
+        path.chmod(0o600)
+    return path.read_text().strip()
+
+
+SECRET_KEY: str = env("DJANGO_SECRET_KEY", default="") or _local_secret_key()
 ALLOWED_HOSTS: list[str] = env("DJANGO_ALLOWED_HOSTS")
 CSRF_TRUSTED_ORIGINS: list[str] = env.list("DJANGO_CSRF_TRUSTED_ORIGINS", default=[])
 

@@ -64,5 +64,7 @@ class Command(BaseCommand):
             fh.write("\n".join(lines) + "\n")
         path.chmod(0o600)
         self.stdout.write(self.style.SUCCESS("Demo accounts created (shown once):"))
-        for username, password, role in created:
-            self.stdout.write(f"  {role:<12} user: {username:<15} password: {password}")
+        for username, password, label in created:
+            self.stdout.write(
+                f"  {label:<12} user: {username:<15} password: {password}"
+            )

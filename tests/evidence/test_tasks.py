@@ -150,8 +150,9 @@ def test_killed_worker_child_is_replaced_and_the_task_redone_without_duplicates(
 @pytest.mark.skipif(
     not USES_REDIS,
     reason="needs CELERY_BROKER_URL=redis://...: kombu's SQLAlchemy transport "
-    "keeps no record of unacknowledged messages, so nothing redelivers a task "
-    "whose whole worker died",
+    "marks a delivered message invisible and has no visibility timeout; only "
+    "the consuming process restores it (on a clean shutdown), so nothing "
+    "redelivers a task whose whole worker was killed",
 )
 def test_whole_worker_killed_then_a_new_worker_finishes_without_duplicates(
     lawyer, case

@@ -192,3 +192,21 @@ def fact_value_parse(value_kind: str, raw: Any) -> FactValue:
             return value.strip()
         raise FactValueInvalid(f"not a non-empty text: {raw!r}")
     raise FactValueInvalid(f"unknown value kind {value_kind!r}")
+
+
+@lru_cache(maxsize=1)
+def vocabulary_graph() -> Graph:
+    """The parsed vocabulary (TBox for inference). Do not mutate."""
+    return vocabulary_graph_load()
+
+
+@lru_cache(maxsize=1)
+def value_classes() -> dict[str, URIRef]:
+    """Text values that name a class of the vocabulary (bc:valueLabel), e.g.
+    "Rückschein" -> bc:Rueckschein. Matching ignores case and surrounding space."""
+    graph = vocabulary_graph()
+    result: dict[str, URIRef] = {}
+    for node, label in graph.subject_objects(BC.valueLabel):
+        if isinstance(node, URIRef):
+            result[str(label).strip().casefold()] = node
+    return result

@@ -1,0 +1,86 @@
+"""Facts as the evaluator sees them (contract with the review app)."""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from ontology.domain.vocabulary import (
+    Amount,
+    FactValue,
+    FactValueInvalid,
+    fact_types_all,
+    fact_value_parse,
+)
+
+FactStatus = Literal["asserted", "disputed", "evidenced", "confirmed"]
+ESTABLISHED: frozenset[str] = frozenset({"evidenced", "confirmed"})
+PartyKind = Literal["consumer", "business"]
+
+
+class EvidenceRef(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    document: str
+    page: int
+    chunk_id: int
+    quote: str = ""
+
+
+class FactRecord(BaseModel):
+    """One fact of a case. ``value`` is typed by the value kind of its fact type:
+    a plain JSON value (ISO date string, {"cents", "currency"}, bool, text) is
+    parsed on construction when the fact type is known."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    id: int
+    fact_type: str
+    status: FactStatus
+    value: FactValue
+    evidence: tuple[EvidenceRef, ...] = ()
+
+    @model_validator(mode="before")
+    @classmethod
+    def _typed_value(cls, data: Any) -> Any:
+        if not isinstance(data, dict) or "value" not in data:
+            return data
+        info = fact_types_all().get(str(data.get("fact_type")))
+        if info is None:
+            return data
+        try:
+            parsed = fact_value_parse(info.value_kind, data["value"])
+        except FactValueInvalid as exc:
+            raise ValueError(str(exc)) from None
+        return {**data, "value": parsed}
+
+    @property
+    def established(self) -> bool:
+        """Only evidenced and confirmed facts can satisfy a requirement."""
+        return self.status in ESTABLISHED
+
+    @property
+    def date_value(self) -> date | None:
+        return self.value if isinstance(self.value, date) else None
+
+    @property
+    def amount_value(self) -> Amount | None:
+        return self.value if isinstance(self.value, Amount) else None
+
+
+class ClaimContext(BaseModel):
+    """What the evaluation needs besides the facts. ``interest_until`` is the day
+    up to which default interest is computed (inclusive); without it no interest
+    amount is computed."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    claim_type: str
+    jurisdiction: str = "DE"
+    valid_at: date
+    debtor_kind: PartyKind | None = None
+    creditor_kind: PartyKind | None = None
+    interest_until: date | None = None
+    case_key: str = Field(default="case", pattern=r"^[A-Za-z0-9_.-]+$")

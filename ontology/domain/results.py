@@ -1,0 +1,165 @@
+"""Verdicts in words. There is deliberately no percentage, score or count of
+"fulfilled" requirements here: requirements are not equally weighted segments of
+a progress bar (tests/ontology/test_no_score.py keeps it that way)."""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict
+
+from ontology.domain.interest import InterestComputation
+
+VerdictStatus = Literal["satisfied", "open", "not_satisfied"]
+STATUS_LABELS: dict[str, tuple[str, str]] = {
+    "satisfied": ("erfüllt", "satisfied"),
+    "open": ("offen", "open"),
+    "not_satisfied": ("nicht erfüllt", "not satisfied"),
+}
+
+
+class MissingItem(BaseModel):
+    """A fact type whose established fact would move a requirement forward."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    fact_type: str
+    label_de: str
+    label_en: str
+
+
+class FactMention(BaseModel):
+    """A fact that was found but cannot satisfy anything (asserted or disputed)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    fact_id: int
+    fact_type: str
+    status: str
+
+
+class AlternativeVerdict(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    key: str
+    label_de: str
+    label_en: str
+    status: VerdictStatus
+    sentence_de: str
+    sentence_en: str
+    supporting_fact_ids: tuple[int, ...]
+    missing: tuple[MissingItem, ...]
+    legal_basis: tuple[str, ...]
+    unestablished: tuple[FactMention, ...] = ()
+
+    @property
+    def status_de(self) -> str:
+        return STATUS_LABELS[self.status][0]
+
+    @property
+    def status_en(self) -> str:
+        return STATUS_LABELS[self.status][1]
+
+
+class RequirementVerdict(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    key: str
+    label_de: str
+    label_en: str
+    status: VerdictStatus
+    sentence_de: str
+    sentence_en: str
+    supporting_fact_ids: tuple[int, ...]
+    missing: tuple[MissingItem, ...]
+    legal_basis: tuple[str, ...]
+    alternatives: tuple[AlternativeVerdict, ...]
+    unestablished: tuple[FactMention, ...] = ()
+
+    @property
+    def status_de(self) -> str:
+        return STATUS_LABELS[self.status][0]
+
+    @property
+    def status_en(self) -> str:
+        return STATUS_LABELS[self.status][1]
+
+
+class DamageItem(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    fact_id: int
+    cents: int
+    currency: str
+
+
+class DamageComputation(BaseModel):
+    """Confirmed items plus computed default interest, in cents."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    currency: str
+    items: tuple[DamageItem, ...]
+    items_cents: int
+    interest: InterestComputation | None
+    interest_basis: str | None
+    flat_fee_cents: int | None
+    flat_fee_basis: str | None
+    total_cents: int
+    default_start: date | None
+    notes_de: tuple[str, ...] = ()
+    notes_en: tuple[str, ...] = ()
+
+
+class ClaimEvaluation(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    claim_type: str
+    version_key: str
+    jurisdiction: str
+    valid_at: date
+    label_de: str
+    label_en: str
+    legal_basis: tuple[str, ...]
+    requirements: tuple[RequirementVerdict, ...]
+    damage: DamageComputation | None = None
+
+    def requirement(self, key: str) -> RequirementVerdict:
+        for verdict in self.requirements:
+            if verdict.key == key:
+                return verdict
+        raise KeyError(key)
+
+
+class MissingRequirement(BaseModel):
+    """What an agent may look for next: an open or unmet requirement."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    requirement: str
+    label_de: str
+    label_en: str
+    status: VerdictStatus
+    sentence_de: str
+    sentence_en: str
+    missing_fact_types: tuple[str, ...]
+    legal_basis: tuple[str, ...]
+
+
+def missing_requirements(evaluation: ClaimEvaluation) -> list[MissingRequirement]:
+    """The open and unmet requirements of an evaluation, in order."""
+    return [
+        MissingRequirement(
+            requirement=v.key,
+            label_de=v.label_de,
+            label_en=v.label_en,
+            status=v.status,
+            sentence_de=v.sentence_de,
+            sentence_en=v.sentence_en,
+            missing_fact_types=tuple(m.fact_type for m in v.missing),
+            legal_basis=v.legal_basis,
+        )
+        for v in evaluation.requirements
+        if v.status != "satisfied"
+    ]

@@ -1,0 +1,60 @@
+"""Formatting values for German and English sentences."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import date
+from typing import Literal
+
+from ontology.domain.vocabulary import Amount, FactValue
+
+Lang = Literal["de", "en"]
+
+MONTHS_EN = (
+    "January", "February", "March", "April", "May", "June", "July",
+    "August", "September", "October", "November", "December",
+)  # fmt: skip
+
+
+def date_format(value: date, lang: Lang) -> str:
+    if lang == "de":
+        return value.strftime("%d.%m.%Y")
+    return f"{value.day} {MONTHS_EN[value.month - 1]} {value.year}"
+
+
+def cents_format(cents: int, currency: str, lang: Lang) -> str:
+    sign = "-" if cents < 0 else ""
+    units, rest = divmod(abs(cents), 100)
+    grouped = f"{units:,}"
+    if lang == "de":
+        grouped = grouped.replace(",", ".")
+        number = f"{sign}{grouped},{rest:02d}"
+        return f"{number} €" if currency == "EUR" else f"{number} {currency}"
+    return f"{currency} {sign}{grouped}.{rest:02d}"
+
+
+def value_format(value: FactValue, lang: Lang) -> str:
+    if isinstance(value, bool):
+        return (
+            ("ja" if value else "nein") if lang == "de" else ("yes" if value else "no")
+        )
+    if isinstance(value, Amount):
+        return cents_format(value.cents, value.currency, lang)
+    if isinstance(value, date):
+        return date_format(value, lang)
+    return f"„{value}“" if lang == "de" else f"“{value}”"
+
+
+def join(items: Sequence[str], lang: Lang) -> str:
+    if not items:
+        return ""
+    if len(items) == 1:
+        return items[0]
+    conj = " und " if lang == "de" else " and "
+    return ", ".join(items[:-1]) + conj + items[-1]
+
+
+def percent_points_format(value: float, lang: Lang) -> str:
+    """A rate like 8.62 -> "8,62 %" / "8.62%" (an interest rate, not a score)."""
+    text = f"{value:.2f}"
+    return f"{text.replace('.', ',')} %" if lang == "de" else f"{text}%"

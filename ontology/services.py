@@ -1,0 +1,44 @@
+"""What the rest of Belegt calls to read claim requirements and evaluate claims.
+
+The pure functions wrap ``ontology.domain``; the database layer (reading a case's
+facts and parties) stays a thin wrapper once the review app's Fact model exists:
+it only has to build ``FactRecord`` values and a ``ClaimContext``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import date
+
+from ontology.domain.claims import ClaimVersion, claim_version_get
+from ontology.domain.evaluate import claim_evaluate as _claim_evaluate
+from ontology.domain.facts import ClaimContext, FactRecord
+from ontology.domain.results import (
+    ClaimEvaluation,
+    MissingRequirement,
+    missing_requirements,
+)
+
+
+def claim_requirements_get(
+    claim_type: str, jurisdiction: str, valid_at: date
+) -> ClaimVersion:
+    """The requirements of a claim type valid in the jurisdiction at the date
+    (the agents' ``get_claim_requirements``). Raises ClaimVersionNotFound."""
+    version, _file = claim_version_get(claim_type, jurisdiction, valid_at)
+    return version
+
+
+def claim_evaluate(
+    *, facts: Sequence[FactRecord], context: ClaimContext
+) -> ClaimEvaluation:
+    """Evaluate a claim against a case's facts. Pure: no database access."""
+    return _claim_evaluate(facts=facts, context=context)
+
+
+def claim_missing_requirements(
+    *, facts: Sequence[FactRecord], context: ClaimContext
+) -> list[MissingRequirement]:
+    """The open and unmet requirements, for the agents'
+    ``get_missing_requirements``."""
+    return missing_requirements(_claim_evaluate(facts=facts, context=context))

@@ -70,6 +70,11 @@ def test_lawyer_creates_a_case_with_party_and_claim_and_finds_it_by_search(
     assert "q=Reiher" in page.url  # the search is in the address bar
     page.wait_for_function("!document.querySelector('.htmx-request')")
     screenshot(page, "4-search")
+    page.select_option("#id_status", "closed")  # the filter narrows it to none
+    page.locator("#case-results .empty").wait_for()
+    assert "status=closed" in page.url
+    page.select_option("#id_status", "")
+    rows.filter(has_text="8 O 77/26").wait_for()
     rows.first.get_by_role("link", name="8 O 77/26").click()
     page.wait_for_url(re.compile(rf"/cases/{case.pk}/documents/$"))
 

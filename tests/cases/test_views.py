@@ -105,6 +105,7 @@ def test_header_shows_firm_user_and_role(lawyer_client):
     assert "anna.lawyer" in html
     assert "Rechtsanwalt" in html  # the role, in German by default
     assert reverse("api-docs") in html
+    assert reverse("citations:check") in html and "Zitatprüfung" in html
 
 
 def test_search_finds_by_party_name_and_htmx_gets_only_the_results(lawyer_client, firm):

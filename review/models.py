@@ -6,11 +6,18 @@ depend on ``agents``."""
 
 from __future__ import annotations
 
+from datetime import datetime, timedelta
+
+from django.conf import settings
 from django.db import models
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from cases.models import Case
 from evidence.models import Chunk
+
+# How long a reviewer's claim on a proposal keeps others away.
+CLAIM_TTL = timedelta(minutes=15)
 
 
 class ExtractionProposal(models.Model):
@@ -36,6 +43,25 @@ class ExtractionProposal(models.Model):
     model_id = models.CharField(_("model"), max_length=200, blank=True)
     call_id = models.CharField(max_length=200, unique=True)
     created_at = models.DateTimeField(_("proposed"), auto_now_add=True)
+    # Added by the review app: who works on it (claim) and when it was decided.
+    assignee = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("assignee"),
+    )
+    claimed_at = models.DateTimeField(_("claimed"), null=True, blank=True)
+    decided_at = models.DateTimeField(_("decided"), null=True, blank=True)
+    superseded_by = models.ForeignKey(
+        "self",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("superseded by"),
+    )
 
     class Meta:
         ordering = ["created_at", "id"]
@@ -44,6 +70,11 @@ class ExtractionProposal(models.Model):
         indexes = [
             models.Index(fields=["case", "status"]),
             models.Index(fields=["case", "fact_type", "source_chunk"]),
+            # The queues: "next pending item" per case and firm-wide, keyset on id.
+            models.Index(
+                fields=["case", "status", "id"], name="review_prop_case_queue_idx"
+            ),
+            models.Index(fields=["status", "id"], name="review_prop_queue_idx"),
         ]
         constraints = [
             models.CheckConstraint(
@@ -54,6 +85,15 @@ class ExtractionProposal(models.Model):
 
     def __str__(self) -> str:
         return f"{self.fact_type} ({self.get_status_display()})"
+
+    def claim_active(self, now: datetime | None = None) -> bool:
+        """Whether someone holds an unexpired claim on this proposal."""
+        moment = now if now is not None else timezone.now()
+        return (
+            self.assignee_id is not None
+            and self.claimed_at is not None
+            and self.claimed_at > moment - CLAIM_TTL
+        )
 
 
 class TermCandidate(models.Model):
@@ -68,6 +108,11 @@ class TermCandidate(models.Model):
         PENDING = "pending", _("Pending")
         ACCEPTED = "accepted", _("Accepted")
         REJECTED = "rejected", _("Rejected")
+
+    class Resolution(models.TextChoices):
+        SYNONYM = "synonym", _("Synonym of an existing concept")
+        SUBCLASS = "subclass", _("New subclass of an existing concept")
+        NOISE = "noise", _("Noise")
 
     case = models.ForeignKey(
         Case, on_delete=models.CASCADE, related_name="term_candidates"
@@ -85,6 +130,22 @@ class TermCandidate(models.Model):
     model_id = models.CharField(_("model"), max_length=200, blank=True)
     call_id = models.CharField(max_length=200, unique=True)
     created_at = models.DateTimeField(_("proposed"), auto_now_add=True)
+    # Added by the review app: the curator's decision.
+    resolution = models.CharField(
+        _("resolution"), max_length=16, choices=Resolution.choices, blank=True
+    )
+    target_concept = models.CharField(_("concept"), max_length=300, blank=True)
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("decided by"),
+    )
+    decided_at = models.DateTimeField(_("decided"), null=True, blank=True)
+    reason = models.TextField(_("reason"), blank=True)
+    extension_version = models.PositiveIntegerField(null=True, blank=True)
 
     class Meta:
         ordering = ["created_at", "id"]
@@ -94,3 +155,175 @@ class TermCandidate(models.Model):
 
     def __str__(self) -> str:
         return f"{self.label} ({self.kind})"
+
+
+class Fact(models.Model):
+    """A fact of the case graph. Only a human decision creates or changes one
+    (services in ``review.services.decisions``); agents never do. ``value`` has
+    the proposal's typed JSON shape ({"date": ...}, {"cents", "currency"}, ...).
+    ``evidenced_by`` is the first reviewer who accepted it: under four-eyes
+    review a different reviewer must confirm."""
+
+    class Status(models.TextChoices):
+        ASSERTED = "asserted", _("Asserted")
+        DISPUTED = "disputed", _("Disputed")
+        EVIDENCED = "evidenced", _("Evidenced")
+        CONFIRMED = "confirmed", _("Confirmed")
+
+    ESTABLISHED = (Status.EVIDENCED, Status.CONFIRMED)
+
+    case = models.ForeignKey(Case, on_delete=models.CASCADE, related_name="facts")
+    fact_type = models.CharField(_("fact type"), max_length=64)
+    value = models.JSONField(_("value"))
+    status = models.CharField(_("status"), max_length=16, choices=Status.choices)
+    proposal = models.ForeignKey(
+        ExtractionProposal,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="facts",
+        verbose_name=_("first proposal"),
+    )
+    evidenced_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    confirmed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    disputed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    dispute_reason = models.TextField(_("reason of the dispute"), blank=True)
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    updated_at = models.DateTimeField(_("updated"), auto_now=True)
+
+    class Meta:
+        ordering = ["fact_type", "id"]
+        verbose_name = _("fact")
+        verbose_name_plural = _("facts")
+        indexes = [
+            models.Index(fields=["case", "status"]),
+            models.Index(fields=["case", "fact_type"]),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.fact_type} ({self.get_status_display()})"
+
+    @property
+    def established(self) -> bool:
+        return self.status in self.ESTABLISHED
+
+
+class FactEvidence(models.Model):
+    """A chunk that evidences a fact, with the quote and the proposal that
+    pointed at it."""
+
+    fact = models.ForeignKey(Fact, on_delete=models.CASCADE, related_name="evidence")
+    chunk = models.ForeignKey(Chunk, on_delete=models.PROTECT, related_name="+")
+    quote = models.TextField(_("quote"), blank=True)
+    proposal = models.ForeignKey(
+        ExtractionProposal,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["fact", "chunk"], name="fact_evidence_unique_chunk"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"fact {self.fact_id} ← chunk {self.chunk_id}"
+
+
+class Decision(models.Model):
+    """One human decision on a proposal or a fact (append-only; each one is
+    also an audit event)."""
+
+    class Kind(models.TextChoices):
+        ACCEPT = "accept", _("Accept")
+        EDIT_ACCEPT = "edit_accept", _("Edit, then accept")
+        DISPUTE = "dispute", _("Dispute")
+        REJECT = "reject", _("Reject")
+        CONFIRM = "confirm", _("Confirm")
+
+    case = models.ForeignKey(Case, on_delete=models.CASCADE, related_name="+")
+    kind = models.CharField(_("decision"), max_length=16, choices=Kind.choices)
+    proposal = models.ForeignKey(
+        ExtractionProposal,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="decisions",
+    )
+    fact = models.ForeignKey(
+        Fact, on_delete=models.SET_NULL, null=True, blank=True, related_name="decisions"
+    )
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        related_name="+",
+        verbose_name=_("decided by"),
+    )
+    actor_label = models.CharField(max_length=150)
+    reason = models.TextField(_("reason"), blank=True)
+    value_before = models.JSONField(null=True, blank=True)
+    value_after = models.JSONField(null=True, blank=True)
+    status_after = models.CharField(max_length=16, blank=True)
+    created_at = models.DateTimeField(_("decided"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["created_at", "id"]
+        verbose_name = _("decision")
+        verbose_name_plural = _("decisions")
+        indexes = [models.Index(fields=["case", "created_at"])]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} by {self.actor_label}"
+
+
+class OntologyExtension(models.Model):
+    """One version of the curator-accepted extension graph (Turtle). Each
+    accepted term makes a new version holding the whole graph; the core
+    ontology files are never rewritten. Project-wide, like the vocabulary it
+    extends."""
+
+    version = models.PositiveIntegerField(unique=True)
+    turtle = models.TextField()
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        related_name="+",
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    term_candidate = models.ForeignKey(
+        TermCandidate, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["-version"]
+        verbose_name = _("ontology extension")
+        verbose_name_plural = _("ontology extensions")
+
+    def __str__(self) -> str:
+        return f"extension v{self.version}"

@@ -1,14 +1,354 @@
-from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+"""The review queue pages (htmx): the case's Review tab and the firm-wide
+queue, one proposal beside its highlighted page, keyboard-first decisions,
+claims and bulk decisions. Views parse, fetch through the scoped selectors
+(another firm's proposal is 404) and call the services; a DomainError (a
+conflict, a missing role, an invalid value) is shown in the item, never lost.
+"""
 
-from cases.selectors import case_get_for_user
-from cases.tabs import render_case_tab
+from __future__ import annotations
+
+from typing import Any
+from urllib.parse import urlencode
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse, QueryDict
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.cache import patch_vary_headers
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
+
+from cases.errors import DomainError
+from cases.models import Case, Membership
+from cases.selectors import case_get_for_user, case_list_for_user, user_has_role
+from cases.tabs import is_fragment_request, render_case_tab
+from ontology.vocabulary import fact_types_all
+from review.domain.values import (
+    TEXT_CHOICES,
+    ValueInvalid,
+    value_display,
+    value_form_initial,
+    value_from_form,
+)
+from review.errors import InvalidValue
+from review.models import ExtractionProposal
+from review.selectors import (
+    QUEUE_PAGE,
+    QueueFilters,
+    agent_run_url,
+    chunk_highlight,
+    proposal_get_for_user,
+    proposal_queue,
+    queue_assignees,
+    queue_fact_types,
+)
+from review.services.decisions import (
+    proposal_accept,
+    proposal_claim,
+    proposal_dispute,
+    proposal_reject,
+    proposals_decide_bulk,
+)
+
+Role = Membership.Role
+CURRENCIES = ("EUR", "USD", "GBP", "CHF")
+
+
+def _filters_qs(filters: QueueFilters) -> str:
+    params: dict[str, Any] = {}
+    if filters.case_id is not None:
+        params["case"] = filters.case_id
+    if filters.fact_type:
+        params["fact_type"] = filters.fact_type
+    if filters.status != ExtractionProposal.Status.PENDING:
+        params["status"] = filters.status or "all"
+    if filters.min_confidence is not None:
+        params["min_confidence"] = filters.min_confidence
+    if filters.max_confidence is not None:
+        params["max_confidence"] = filters.max_confidence
+    if filters.assignee:
+        params["assignee"] = filters.assignee
+    return urlencode(params)
+
+
+def _int(value: Any) -> int | None:
+    text = str(value or "")
+    return int(text) if text.isdigit() else None
+
+
+def item_context(
+    request: HttpRequest,
+    proposal: ExtractionProposal,
+    *,
+    filters_qs: str = "",
+    error: DomainError | None = None,
+    notice: str = "",
+) -> dict[str, Any]:
+    """Everything the item partial shows about one proposal."""
+    info = fact_types_all().get(proposal.fact_type)
+    kind = info.value_kind if info else "text"
+    parties = list(proposal.case.parties.values_list("pk", "name"))
+    claimed_by_other = (
+        proposal.claim_active() and proposal.assignee_id != request.user.pk
+    )
+    return {
+        "item": proposal,
+        "kind": kind,
+        "type_label": (info.label_de if info else "") or proposal.fact_type,
+        "value_text": value_display(
+            value_kind=kind, value=proposal.value, party_names_by_id=dict(parties)
+        ),
+        "initial": value_form_initial(value_kind=kind, value=proposal.value),
+        "highlight": chunk_highlight(chunk=proposal.source_chunk, quote=proposal.quote),
+        "run_url": agent_run_url(proposal.agent_run_id),
+        "parties": parties,
+        "currencies": CURRENCIES,
+        "text_choices": TEXT_CHOICES.get(proposal.fact_type, ()),
+        "can_decide": user_has_role(request.user, Role.REVIEWER),
+        "pending": proposal.status == ExtractionProposal.Status.PENDING,
+        "claimed_by_other": claimed_by_other,
+        "filters_qs": filters_qs,
+        "error": error,
+        "notice": notice,
+    }
+
+
+def queue_context(
+    request: HttpRequest, *, filters: QueueFilters, case: Case | None = None
+) -> dict[str, Any]:
+    after = _int(request.GET.get("after"))
+    before = _int(request.GET.get("before"))
+    items = proposal_queue(
+        user=request.user, filters=filters, after_id=after, before_id=before
+    )
+    selected_id = _int(request.GET.get("item"))
+    selected = None
+    if selected_id is not None:
+        selected = proposal_get_for_user(user=request.user, proposal_id=selected_id)
+    elif items:
+        selected = items[0]
+    filters_qs = _filters_qs(filters)
+    base = (
+        reverse("review:case_review", kwargs={"case_id": case.pk})
+        if case is not None
+        else reverse("review:queue")
+    )
+    sep = "&" if filters_qs else ""
+    return {
+        "items": items,
+        "filters": filters,
+        "filters_qs": filters_qs,
+        "queue_url": base,
+        "it": item_context(request, selected, filters_qs=filters_qs)
+        if selected
+        else None,
+        "fact_types": queue_fact_types(user=request.user),
+        "assignees": queue_assignees(user=request.user),
+        "status_choices": ExtractionProposal.Status.choices,
+        "cases": (
+            list(case_list_for_user(user=request.user).values_list("pk", "reference"))
+            if case is None
+            else []
+        ),
+        "case": case,
+        "next_url": (
+            f"{base}?{filters_qs}{sep}after={items[-1].pk}"
+            if len(items) == QUEUE_PAGE
+            else ""
+        ),
+        "prev_url": (
+            f"{base}?{filters_qs}{sep}before={items[0].pk}"
+            if items and (after is not None or before is not None)
+            else ""
+        ),
+        "can_decide": user_has_role(request.user, Role.REVIEWER),
+    }
 
 
 @login_required
+@require_GET
 def case_review(request: HttpRequest, case_id: int) -> HttpResponse:
-    """Placeholder until the review tab is built: says what will appear here."""
+    """The case's Review tab: its proposals beside the highlighted page."""
     case = case_get_for_user(user=request.user, case_id=case_id)
+    params = request.GET.copy()
+    params["case"] = str(case.pk)
+    filters = QueueFilters.from_params(params)
     return render_case_tab(
-        request, case=case, tab="review", template="cases/tab_placeholder.html"
+        request,
+        case=case,
+        tab="review",
+        template="review/case_review.html",
+        context={**queue_context(request, filters=filters, case=case), "sub": "queue"},
     )
+
+
+@login_required
+@require_GET
+def queue(request: HttpRequest) -> HttpResponse:
+    """The firm-wide queue, filterable by case, fact type, confidence, status
+    and assignee."""
+    filters = QueueFilters.from_params(request.GET)
+    response = render(
+        request, "review/queue.html", queue_context(request, filters=filters)
+    )
+    patch_vary_headers(response, ("HX-Request",))
+    return response
+
+
+@login_required
+@require_GET
+def proposal_detail(request: HttpRequest, proposal_id: int) -> HttpResponse:
+    """One item: the partial for htmx (j/k), the queue page around it otherwise."""
+    proposal = proposal_get_for_user(user=request.user, proposal_id=proposal_id)
+    filters_qs = request.GET.get("filters", "")
+    if is_fragment_request(request):
+        return render(
+            request,
+            "review/partials/item.html",
+            {"it": item_context(request, proposal, filters_qs=filters_qs)},
+        )
+    params = QueryDict(filters_qs, mutable=True)
+    params["item"] = str(proposal.pk)
+    return redirect(f"{reverse('review:queue')}?{params.urlencode()}")
+
+
+def _decide(
+    request: HttpRequest, proposal: ExtractionProposal, action: str, kind: str
+) -> str:
+    reason = request.POST.get("reason", "").strip()
+    if action == "accept":
+        proposal_accept(proposal=proposal, reviewer=request.user, reason=reason)
+        return _("Accepted.")
+    if action == "edit":
+        try:
+            value = value_from_form(value_kind=kind, data=request.POST)
+        except ValueInvalid as exc:
+            raise InvalidValue(exc.message, hint={"field": exc.field}) from None
+        proposal_accept(
+            proposal=proposal, reviewer=request.user, value=value, reason=reason
+        )
+        return _("Edited and accepted.")
+    if action == "dispute":
+        proposal_dispute(proposal=proposal, reviewer=request.user, reason=reason)
+        return _("Recorded as disputed.")
+    if action == "reject":
+        proposal_reject(proposal=proposal, reviewer=request.user, reason=reason)
+        return _("Rejected.")
+    raise DomainError(_("Unknown decision."), code="unknown_action")
+
+
+@login_required
+@require_POST
+def proposal_decide(request: HttpRequest, proposal_id: int) -> HttpResponse:
+    """Accept / edit-then-accept / dispute / reject, then show the next item.
+    A conflict (someone else was faster) re-renders this item with the message
+    and status 409; nothing the reviewer typed is lost."""
+    proposal = proposal_get_for_user(user=request.user, proposal_id=proposal_id)
+    filters_qs = request.POST.get("filters", "")
+    filters = QueueFilters.from_params(QueryDict(filters_qs))
+    kind = _kind(proposal)
+    try:
+        notice = _decide(request, proposal, request.POST.get("action", ""), kind)
+    except DomainError as exc:
+        proposal.refresh_from_db()
+        if not is_fragment_request(request):
+            messages.error(request, exc.message)
+            return redirect(_back(request, filters_qs, proposal.pk))
+        context = item_context(request, proposal, filters_qs=filters_qs, error=exc)
+        context["posted"] = request.POST
+        return render(
+            request,
+            "review/partials/item.html",
+            {"it": context},
+            status=exc.http_status,
+        )
+    following = proposal_queue(
+        user=request.user, filters=filters, after_id=proposal.pk, limit=1
+    ) or proposal_queue(user=request.user, filters=filters, limit=1)
+    if not is_fragment_request(request):
+        messages.success(request, notice)
+        return redirect(
+            _back(request, filters_qs, following[0].pk if following else None)
+        )
+    return render(
+        request,
+        "review/partials/decided.html",
+        {
+            "decided_id": proposal.pk,
+            "notice": notice,
+            "it": (
+                item_context(
+                    request, following[0], filters_qs=filters_qs, notice=notice
+                )
+                if following
+                else None
+            ),
+        },
+    )
+
+
+def _kind(proposal: ExtractionProposal) -> str:
+    info = fact_types_all().get(proposal.fact_type)
+    return info.value_kind if info else "text"
+
+
+def _back(request: HttpRequest, filters_qs: str, item_id: int | None) -> str:
+    params = QueryDict(filters_qs, mutable=True)
+    if item_id is not None:
+        params["item"] = str(item_id)
+    return f"{reverse('review:queue')}?{params.urlencode()}"
+
+
+@login_required
+@require_POST
+def proposal_claim_view(request: HttpRequest, proposal_id: int) -> HttpResponse:
+    """Claim the item for this reviewer (the item view does it when opened)."""
+    proposal = proposal_get_for_user(user=request.user, proposal_id=proposal_id)
+    error: DomainError | None = None
+    try:
+        proposal_claim(proposal=proposal, reviewer=request.user)
+    except DomainError as exc:
+        error = exc
+        proposal.refresh_from_db()
+    return render(
+        request,
+        "review/partials/claim.html",
+        {"item": proposal, "error": error, "mine": error is None},
+        status=200 if error is None else error.http_status,
+    )
+
+
+@login_required
+@require_POST
+def proposals_bulk(request: HttpRequest) -> HttpResponse:
+    """Accept or reject the selected proposals; conflicts are listed, the rest
+    go through."""
+    filters_qs = request.POST.get("filters", "")
+    ids = [int(v) for v in request.POST.getlist("ids") if v.isdigit()]
+    action = request.POST.get("bulk", "")
+    # Scoped: ids of another firm simply are not found.
+    chosen = [
+        proposal_get_for_user(user=request.user, proposal_id=pk) for pk in ids[:200]
+    ]
+    try:
+        result = proposals_decide_bulk(
+            proposals=chosen,
+            reviewer=request.user,
+            action=action,
+            reason=request.POST.get("reason", ""),
+        )
+    except (DomainError, ValueError) as exc:
+        messages.error(request, getattr(exc, "message", str(exc)))
+    else:
+        if result.decided:
+            messages.success(
+                request,
+                _("%(count)d proposals decided.") % {"count": len(result.decided)},
+            )
+        for conflict in result.conflicts:
+            messages.error(request, f"#{conflict['id']}: {conflict['message']}")
+    target = request.POST.get("next", "")
+    if not target.startswith("/") or target.startswith("//"):
+        target = _back(request, filters_qs, None)
+    return redirect(target)

@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.db import IntegrityError, transaction
+from django.utils import timezone
 
 from cases.audit import audit_event_record
 from cases.models import Case
@@ -53,6 +54,7 @@ def proposal_create(
             )
     except IntegrityError:  # a concurrent call with the same id won
         return ExtractionProposal.objects.get(call_id=call_id)
+    superseded = proposals_supersede_older(proposal=proposal)
     audit_event_record(
         actor=actor,
         action="proposal.created",
@@ -63,9 +65,36 @@ def proposal_create(
             "chunk_id": source_chunk.pk,
             "agent_run_id": agent_run_id,
             "model_id": model_id,
+            "superseded": superseded,
         },
     )
     return proposal
+
+
+def proposals_supersede_older(*, proposal: ExtractionProposal) -> list[int]:
+    """A newer proposal for the same fact type from the same chunk replaces the
+    older pending ones (status superseded, pointing at the newer one). Decided
+    proposals stay as they are. A conditional update: a reviewer deciding an
+    older one at the same moment either wins (it is decided, not superseded) or
+    gets a clear conflict."""
+    older = ExtractionProposal.objects.filter(
+        case_id=proposal.case_id,
+        fact_type=proposal.fact_type,
+        source_chunk_id=proposal.source_chunk_id,
+        status=ExtractionProposal.Status.PENDING,
+        id__lt=proposal.pk,
+    )
+    if not older.update(
+        status=ExtractionProposal.Status.SUPERSEDED,
+        superseded_by=proposal,
+        decided_at=timezone.now(),
+    ):
+        return []
+    return list(
+        ExtractionProposal.objects.filter(superseded_by=proposal).values_list(
+            "id", flat=True
+        )
+    )
 
 
 def proposal_exists_for(

@@ -1,0 +1,55 @@
+"""Errors of the review app: stable codes for the API, the UI and tests."""
+
+from __future__ import annotations
+
+from cases.errors import ConflictError, DomainError
+
+
+class ProposalNotPending(ConflictError):
+    """Someone decided the proposal first (or it was superseded)."""
+
+    code = "proposal_not_pending"
+
+
+class ProposalClaimed(ConflictError):
+    """Another reviewer holds an unexpired claim on the proposal."""
+
+    code = "proposal_claimed"
+
+
+class FactStatusConflict(ConflictError):
+    """The fact is not (any more) in the status the decision needs."""
+
+    code = "fact_status_conflict"
+
+
+class FourEyesViolation(DomainError):
+    """The reviewer who accepted a fact may not also confirm it."""
+
+    code = "four_eyes_same_reviewer"
+    http_status = 403
+
+
+class FourEyesNotEnabled(DomainError):
+    code = "four_eyes_not_enabled"
+    http_status = 409
+
+
+class ReasonRequired(DomainError):
+    code = "reason_required"
+
+
+class InvalidValue(DomainError):
+    code = "invalid_value"
+
+
+class UnknownFactType(DomainError):
+    code = "unknown_fact_type"
+
+
+class TermNotPending(ConflictError):
+    code = "term_not_pending"
+
+
+class UnknownConcept(DomainError):
+    code = "unknown_concept"

@@ -1,0 +1,453 @@
+"""Reads of the review app, scoped to the user's firm (another firm's proposal,
+fact or term answers 404), plus the contracts other apps read:
+
+- ``fact_records_for_case(case=...)`` — the ontology evaluator's FactRecords;
+- ``confirmed_fact_ids(case=...)`` — established (evidenced or confirmed) facts,
+  for the agents' evidence-ids policy;
+- ``ontology_extension_graph_latest()`` — the curator's extension graph
+  (Turtle) the extraction agent loads on its next run.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.db.models import Q, QuerySet
+from django.http import Http404
+from django.urls import NoReverseMatch, reverse
+from django.utils import timezone
+
+from cases.models import Case
+from cases.selectors import membership_for_user, scope_to_user
+from evidence.models import Chunk, Page
+from ontology.domain.facts import EvidenceRef, FactRecord
+from ontology.vocabulary import fact_types_all, vocabulary_extend
+from review.domain.extension import extension_fact_types
+from review.domain.quote import quote_range, range_boxes
+from review.models import (
+    CLAIM_TTL,
+    Decision,
+    ExtractionProposal,
+    Fact,
+    FactEvidence,
+    OntologyExtension,
+    TermCandidate,
+)
+
+QUEUE_PAGE = 50
+
+
+# ------------------------------------------------------------------ proposals
+@dataclass(frozen=True)
+class QueueFilters:
+    """What the queue shows. ``assignee``: "" any, "me", "free" (nobody or an
+    expired claim), "others", or a user id."""
+
+    case_id: int | None = None
+    fact_type: str = ""
+    status: str = ExtractionProposal.Status.PENDING
+    min_confidence: float | None = None
+    max_confidence: float | None = None
+    assignee: str = ""
+
+    @classmethod
+    def from_params(cls, params: Any) -> QueueFilters:
+        def number(name: str) -> float | None:
+            try:
+                value = float(params.get(name, ""))
+            except (TypeError, ValueError):
+                return None
+            return value if 0 <= value <= 1 else None
+
+        case_raw = str(params.get("case", "") or "")
+        status = params.get("status", ExtractionProposal.Status.PENDING)
+        if status not in (*ExtractionProposal.Status.values, "all"):
+            status = ExtractionProposal.Status.PENDING
+        return cls(
+            case_id=int(case_raw) if case_raw.isdigit() else None,
+            fact_type=str(params.get("fact_type", "") or "")[:64],
+            status="" if status == "all" else status,
+            min_confidence=number("min_confidence"),
+            max_confidence=number("max_confidence"),
+            assignee=str(params.get("assignee", "") or "")[:20],
+        )
+
+
+def proposals_for_user(*, user: Any) -> QuerySet[ExtractionProposal]:
+    return scope_to_user(ExtractionProposal.objects.all(), user)
+
+
+def proposal_queue(
+    *,
+    user: Any,
+    filters: QueueFilters,
+    after_id: int | None = None,
+    before_id: int | None = None,
+    limit: int = QUEUE_PAGE,
+) -> list[ExtractionProposal]:
+    """One page of the queue in proposal order (keyset on id, so page N costs
+    what page 1 costs). ``before_id`` walks backwards (returned in order)."""
+    queryset = proposals_for_user(user=user).select_related(
+        "case", "assignee", "source_chunk__document"
+    )
+    if filters.case_id is not None:
+        queryset = queryset.filter(case_id=filters.case_id)
+    if filters.status:
+        queryset = queryset.filter(status=filters.status)
+    if filters.fact_type:
+        queryset = queryset.filter(fact_type=filters.fact_type)
+    if filters.min_confidence is not None:
+        queryset = queryset.filter(confidence__gte=filters.min_confidence)
+    if filters.max_confidence is not None:
+        queryset = queryset.filter(confidence__lte=filters.max_confidence)
+    expiry = timezone.now() - CLAIM_TTL
+    claimed = Q(assignee__isnull=False, claimed_at__gt=expiry)
+    if filters.assignee == "me":
+        queryset = queryset.filter(claimed, assignee=user)
+    elif filters.assignee == "free":
+        queryset = queryset.filter(~claimed | Q(assignee=user))
+    elif filters.assignee == "others":
+        queryset = queryset.filter(claimed).exclude(assignee=user)
+    elif filters.assignee.isdigit():
+        queryset = queryset.filter(claimed, assignee_id=int(filters.assignee))
+    if before_id is not None:
+        rows = list(queryset.filter(id__lt=before_id).order_by("-id")[:limit])
+        return rows[::-1]
+    if after_id is not None:
+        queryset = queryset.filter(id__gt=after_id)
+    return list(queryset.order_by("id")[:limit])
+
+
+def proposal_get_for_user(*, user: Any, proposal_id: int | str) -> ExtractionProposal:
+    try:
+        pk = int(proposal_id)
+    except (TypeError, ValueError):
+        raise Http404("No such proposal.") from None
+    proposal = (
+        proposals_for_user(user=user)
+        .select_related("case__organisation", "assignee", "source_chunk__document")
+        .filter(pk=pk)
+        .first()
+    )
+    if proposal is None:
+        raise Http404("No such proposal.")
+    return proposal
+
+
+def queue_fact_types(*, user: Any) -> list[tuple[str, str]]:
+    """(key, label) of every fact type, for the filter."""
+    return sorted(
+        ((key, info.label_de or key) for key, info in fact_types_all().items()),
+        key=lambda pair: pair[1].casefold(),
+    )
+
+
+def queue_assignees(*, user: Any) -> list[tuple[int, str]]:
+    membership = membership_for_user(user)
+    if membership is None:
+        return []
+    return [
+        (m.user_id, m.user.get_username())
+        for m in membership.organisation.memberships.select_related("user").order_by(
+            "user__username"
+        )
+    ]
+
+
+def agent_run_url(run_id: int | None) -> str:
+    """The agents' run page, if the agents app has one (by URL name only:
+    review does not import agents)."""
+    if run_id is None:
+        return ""
+    for name in ("agents:run_detail", "agents:run"):
+        try:
+            return reverse(name, kwargs={"run_id": run_id})
+        except NoReverseMatch:
+            continue
+    return ""
+
+
+@dataclass
+class Highlight:
+    """What the item view shows beside a proposal: the page, the chunk's boxes
+    and the quote's boxes (percent of the page), and the viewer link."""
+
+    page: Page | None
+    chunk_boxes: list[Any] = field(default_factory=list)
+    quote_boxes: list[Any] = field(default_factory=list)
+    quote_found: bool = False
+    page_url: str = ""
+
+
+def _percent_boxes(
+    page: Page, boxes: list[tuple[float, float, float, float]]
+) -> list[Any]:
+    from evidence.viewer import Box
+
+    if page.width <= 0 or page.height <= 0:
+        return []
+    return [
+        Box(
+            left=100 * max(0.0, x0) / page.width,
+            top=100 * max(0.0, y0) / page.height,
+            width=100 * max(0.0, x1 - x0) / page.width,
+            height=100 * max(0.0, y1 - y0) / page.height,
+        )
+        for x0, y0, x1, y1 in boxes
+    ]
+
+
+def chunk_highlight(*, chunk: Chunk, quote: str) -> Highlight:
+    """The page the quote is on (else the chunk's first page), with boxes."""
+    from evidence.search import page_url
+    from evidence.viewer import chunk_boxes
+
+    spans = chunk.spans or []
+    pages = {
+        p.number: p
+        for p in Page.objects.filter(
+            document_id=chunk.document_id,
+            number__in={chunk.page_start, chunk.page_end},
+        )
+    }
+    chosen: Page | None = pages.get(chunk.page_start)
+    quote_boxes: list[Any] = []
+    for span in spans:
+        page = pages.get(int(span.get("page", 0)))
+        if page is None:
+            continue
+        found = quote_range(
+            text=page.text or "",
+            quote=quote,
+            start=int(span.get("start", 0)),
+            end=int(span.get("end", len(page.text or ""))),
+        )
+        if found is not None:
+            chosen = page
+            quote_boxes = _percent_boxes(
+                page,
+                range_boxes(blocks=page.blocks or [], start=found[0], end=found[1]),
+            )
+            break
+    if chosen is None:
+        return Highlight(page=None)
+    return Highlight(
+        page=chosen,
+        chunk_boxes=chunk_boxes(chunk=chunk, page=chosen),
+        quote_boxes=quote_boxes,
+        quote_found=bool(quote_boxes),
+        page_url=page_url(
+            case_id=chunk.case_id,
+            document_id=chunk.document_id,
+            number=chosen.number,
+            chunk_id=chunk.pk,
+        ),
+    )
+
+
+# ---------------------------------------------------------------------- facts
+def facts_for_case(*, case: Case) -> QuerySet[Fact]:
+    return Fact.objects.filter(case=case).select_related(
+        "evidenced_by", "confirmed_by", "disputed_by"
+    )
+
+
+def fact_get_for_user(*, user: Any, fact_id: int | str) -> Fact:
+    try:
+        pk = int(fact_id)
+    except (TypeError, ValueError):
+        raise Http404("No such fact.") from None
+    fact = (
+        scope_to_user(Fact.objects.all(), user)
+        .select_related("case__organisation", "evidenced_by", "confirmed_by")
+        .filter(pk=pk)
+        .first()
+    )
+    if fact is None:
+        raise Http404("No such fact.")
+    return fact
+
+
+def fact_provenance(*, fact: Fact) -> dict[str, Any]:
+    """The full chain: fact → decisions → proposals (agent run, step, model) →
+    chunk → page → document SHA-256, each evidence with its viewer link."""
+    from evidence.search import page_url
+
+    decisions = list(
+        Decision.objects.filter(fact=fact).select_related("proposal").order_by("id")
+    )
+    evidence = []
+    for item in FactEvidence.objects.filter(fact=fact).select_related(
+        "chunk__document", "proposal"
+    ):
+        chunk = item.chunk
+        highlight = chunk_highlight(chunk=chunk, quote=item.quote)
+        number = highlight.page.number if highlight.page else chunk.page_start
+        proposal = item.proposal
+        evidence.append(
+            {
+                "id": item.pk,
+                "quote": item.quote,
+                "chunk_id": chunk.pk,
+                "page": number,
+                "document_id": chunk.document_id,
+                "document": chunk.document.filename,
+                "sha256": chunk.document.sha256,
+                "url": page_url(
+                    case_id=fact.case_id,
+                    document_id=chunk.document_id,
+                    number=number,
+                    chunk_id=chunk.pk,
+                ),
+                "proposal": (
+                    {
+                        "id": proposal.pk,
+                        "status": proposal.status,
+                        "confidence": proposal.confidence,
+                        "value": proposal.value,
+                        "agent_run_id": proposal.agent_run_id,
+                        "agent_step_id": proposal.agent_step_id,
+                        "agent_run_url": agent_run_url(proposal.agent_run_id),
+                        "model_id": proposal.model_id,
+                        "call_id": proposal.call_id,
+                        "created_at": proposal.created_at,
+                    }
+                    if proposal
+                    else None
+                ),
+            }
+        )
+    return {
+        "fact": fact,
+        "decisions": [
+            {
+                "id": d.pk,
+                "kind": d.kind,
+                "kind_label": d.get_kind_display(),
+                "actor": d.actor_label,
+                "reason": d.reason,
+                "value_before": d.value_before,
+                "value_after": d.value_after,
+                "status_after": d.status_after,
+                "proposal_id": d.proposal_id,
+                "created_at": d.created_at,
+            }
+            for d in decisions
+        ],
+        "evidence": evidence,
+    }
+
+
+def confirmed_fact_ids(*, case: Case) -> set[int]:
+    """Established facts (evidenced or confirmed) of the case: the only ones an
+    argument may cite. Disputed and merely asserted facts are left out."""
+    return set(
+        Fact.objects.filter(case=case, status__in=Fact.ESTABLISHED).values_list(
+            "id", flat=True
+        )
+    )
+
+
+def _record_value(kind: str, value: Any, parties: dict[int, str]) -> Any:
+    if not isinstance(value, dict):
+        return value
+    if kind == "amount":
+        return {"cents": value.get("cents"), "currency": value.get("currency", "EUR")}
+    if kind == "party":
+        raw = value.get("party")
+        return parties.get(raw, str(raw)) if isinstance(raw, int) else raw
+    key = {"date": "date", "boolean": "boolean"}.get(kind, "text")
+    return value.get(key)
+
+
+def fact_records_for_case(*, case: Case) -> list[FactRecord]:
+    """Every fact of the case (all statuses: the evaluator tells established
+    from disputed) as the ontology's pure ``FactRecord``. Facts of a fact type
+    the vocabulary no longer knows are skipped."""
+    types = fact_types_all()
+    parties = dict(case.parties.values_list("pk", "name"))
+    evidence: dict[int, list[EvidenceRef]] = {}
+    for item in (
+        FactEvidence.objects.filter(fact__case=case)
+        .select_related("chunk__document")
+        .order_by("id")
+    ):
+        evidence.setdefault(item.fact_id, []).append(
+            EvidenceRef(
+                document=item.chunk.document.filename,
+                page=item.chunk.page_start,
+                chunk_id=item.chunk_id,
+                quote=item.quote,
+            )
+        )
+    records = []
+    for fact in Fact.objects.filter(case=case).order_by("id"):
+        info = types.get(fact.fact_type)
+        if info is None:
+            continue
+        records.append(
+            FactRecord.model_validate(
+                {
+                    "id": fact.pk,
+                    "fact_type": fact.fact_type,
+                    "status": fact.status,
+                    "value": _record_value(info.value_kind, fact.value, parties),
+                    "evidence": tuple(evidence.get(fact.pk, ())),
+                }
+            )
+        )
+    return records
+
+
+# ---------------------------------------------------------------------- terms
+def term_candidates_for_user(
+    *, user: Any, status: str = TermCandidate.Status.PENDING
+) -> QuerySet[TermCandidate]:
+    queryset = scope_to_user(TermCandidate.objects.all(), user).select_related(
+        "case", "source_chunk__document", "decided_by"
+    )
+    if status:
+        queryset = queryset.filter(status=status)
+    return queryset.order_by("id")
+
+
+def term_candidate_get_for_user(*, user: Any, candidate_id: int | str) -> TermCandidate:
+    try:
+        pk = int(candidate_id)
+    except (TypeError, ValueError):
+        raise Http404("No such term.") from None
+    candidate = (
+        scope_to_user(TermCandidate.objects.all(), user)
+        .select_related("case", "source_chunk__document")
+        .filter(pk=pk)
+        .first()
+    )
+    if candidate is None:
+        raise Http404("No such term.")
+    return candidate
+
+
+def ontology_extension_latest() -> OntologyExtension | None:
+    return OntologyExtension.objects.order_by("-version").first()
+
+
+def ontology_extension_graph_latest() -> str:
+    """The newest extension graph as Turtle ("" before the first accepted term)."""
+    latest = ontology_extension_latest()
+    return latest.turtle if latest else ""
+
+
+def ontology_extension_load_latest() -> int:
+    """Make this process's vocabulary know the extension's fact types (a new
+    subclass of a fact type is a fact type); returns the version loaded (0 for
+    none). For the agents to call at the start of a run."""
+    from ontology.domain.vocabulary import vocabulary_graph
+
+    latest = ontology_extension_latest()
+    if latest is None:
+        return 0
+    vocabulary_extend(
+        extension_fact_types(turtle=latest.turtle, core=vocabulary_graph())
+    )
+    return latest.version

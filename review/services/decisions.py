@@ -1,0 +1,482 @@
+"""Human decisions: the only way a fact comes into being or changes.
+
+Every decision is a conditional update (``UPDATE ... WHERE status = 'pending'``)
+so that two reviewers deciding the same item at once cannot both win: the
+second one's update finds no row, and it gets a ``ProposalNotPending`` (409)
+naming who decided first. Each decision writes a ``Decision`` row and an audit
+event in the same transaction, and after the commit tells whoever listens that
+the case's facts changed (``review.signals``), so the requirements can be
+evaluated again.
+
+Agents never call anything here (a static test scans ``agents/**``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.db import connection, transaction
+from django.db.models import Q
+from django.utils import timezone
+
+from cases.audit import audit_event_record
+from cases.models import Case, Membership
+from cases.selectors import require_role
+from ontology.vocabulary import UnknownFactType as VocabularyUnknownFactType
+from ontology.vocabulary import fact_type as vocabulary_fact_type
+from review.domain.values import ValueInvalid, value_validate
+from review.errors import (
+    FactStatusConflict,
+    FourEyesViolation,
+    InvalidValue,
+    ProposalClaimed,
+    ProposalNotPending,
+    ReasonRequired,
+    UnknownFactType,
+)
+from review.models import CLAIM_TTL, Decision, ExtractionProposal, Fact, FactEvidence
+from review.signals import facts_changed_on_commit
+
+Role = Membership.Role
+Status = ExtractionProposal.Status
+# Serialises fact creation per case, so that two acceptances of the same value
+# make one fact with two pieces of evidence, not two facts.
+_FACT_LOCK_NAMESPACE = 0x7265_7669  # "revi"
+
+
+def _label(user: Any) -> str:
+    return str(user.get_username()) if user is not None else "system"
+
+
+def _value_kind(fact_type: str) -> str:
+    try:
+        return vocabulary_fact_type(fact_type).value_kind
+    except VocabularyUnknownFactType:
+        raise UnknownFactType(
+            f"The ontology has no fact type {fact_type!r}.", hint=fact_type
+        ) from None
+
+
+def fact_value_check(*, case: Case, fact_type: str, value: Any) -> dict[str, Any]:
+    """The value in canonical form, checked against its fact type's value kind
+    and (for parties) the parties of the case. Raises InvalidValue."""
+    kind = _value_kind(fact_type)
+    parties = list(case.parties.values_list("pk", "name"))
+    try:
+        return value_validate(
+            fact_type=fact_type,
+            value_kind=kind,
+            value=value,
+            party_names={name for _, name in parties},
+            party_ids={pk for pk, _ in parties},
+        )
+    except ValueInvalid as exc:
+        raise InvalidValue(exc.message, hint={"field": exc.field}) from None
+
+
+def _decision_record(
+    *,
+    case: Case,
+    kind: str,
+    actor: Any,
+    proposal: ExtractionProposal | None = None,
+    fact: Fact | None = None,
+    reason: str = "",
+    value_before: Any = None,
+    value_after: Any = None,
+) -> Decision:
+    decision = Decision.objects.create(
+        case=case,
+        kind=kind,
+        actor=actor,
+        actor_label=_label(actor),
+        proposal=proposal,
+        fact=fact,
+        reason=reason,
+        value_before=value_before,
+        value_after=value_after,
+        status_after=fact.status if fact is not None else Status.REJECTED,
+    )
+    audit_event_record(
+        actor=actor,
+        action=f"review.{kind}",
+        target=fact if fact is not None else proposal,
+        case=case,
+        data={
+            "decision_id": decision.pk,
+            "proposal_id": proposal.pk if proposal else None,
+            "fact_id": fact.pk if fact else None,
+            "fact_status": fact.status if fact else None,
+            "reason": reason,
+            "value_before": value_before,
+            "value_after": value_after,
+        },
+    )
+    return decision
+
+
+def _close_proposal(
+    *, proposal: ExtractionProposal, reviewer: Any, status: str
+) -> None:
+    """Move a pending proposal to ``status`` if nobody else decided or holds
+    it. Raises ProposalNotPending / ProposalClaimed (both 409)."""
+    now = timezone.now()
+    free = (
+        Q(assignee__isnull=True)
+        | Q(assignee=reviewer)
+        | Q(claimed_at__isnull=True)
+        | Q(claimed_at__lte=now - CLAIM_TTL)
+    )
+    updated = (
+        ExtractionProposal.objects.filter(pk=proposal.pk, status=Status.PENDING)
+        .filter(free)
+        .update(status=status, decided_at=now, assignee=reviewer, claimed_at=now)
+    )
+    if updated == 1:
+        proposal.status = status
+        proposal.decided_at = now
+        proposal.assignee = reviewer
+        proposal.claimed_at = now
+        return
+    current = ExtractionProposal.objects.select_related("assignee").get(pk=proposal.pk)
+    if current.status != Status.PENDING:
+        last = (
+            Decision.objects.filter(proposal=current).order_by("-id").first()
+            if current.status != Status.SUPERSEDED
+            else None
+        )
+        who = f" by {last.actor_label}" if last else ""
+        raise ProposalNotPending(
+            f"This proposal was already decided{who}: it is now "
+            f"{current.get_status_display()}. Nothing was changed.",
+            hint={"status": current.status, "proposal_id": current.pk},
+        )
+    raise ProposalClaimed(
+        f"{_label(current.assignee)} is working on this proposal.",
+        hint={"assignee": _label(current.assignee), "proposal_id": current.pk},
+    )
+
+
+def _lock_case_facts(case: Case) -> None:
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT pg_advisory_xact_lock(%s, %s)", [_FACT_LOCK_NAMESPACE, case.pk]
+        )
+
+
+def _fact_for_value(
+    *, case: Case, fact_type: str, value: dict[str, Any]
+) -> Fact | None:
+    return (
+        Fact.objects.select_for_update()
+        .filter(case=case, fact_type=fact_type, value=value)
+        .order_by("id")
+        .first()
+    )
+
+
+def _evidence_add(*, fact: Fact, proposal: ExtractionProposal) -> None:
+    FactEvidence.objects.get_or_create(
+        fact=fact,
+        chunk_id=proposal.source_chunk_id,
+        defaults={"quote": proposal.quote, "proposal": proposal},
+    )
+
+
+@transaction.atomic
+def proposal_accept(
+    *,
+    proposal: ExtractionProposal,
+    reviewer: Any,
+    value: Mapping[str, Any] | None = None,
+    reason: str = "",
+) -> Fact:
+    """Accept a pending proposal, optionally with an edited value (decision
+    ``edit_accept``). The fact is *evidenced* under four-eyes review (a second
+    reviewer must confirm) and *confirmed* otherwise. A fact of the same type
+    and value in the case gains this chunk as further evidence instead of being
+    duplicated; an existing disputed fact stays disputed."""
+    require_role(reviewer, Role.REVIEWER)
+    case = proposal.case
+    final = fact_value_check(
+        case=case,
+        fact_type=proposal.fact_type,
+        value=proposal.value if value is None else value,
+    )
+    edited = value is not None and final != proposal.value
+    _close_proposal(proposal=proposal, reviewer=reviewer, status=Status.ACCEPTED)
+    _lock_case_facts(case)
+    fact = _fact_for_value(case=case, fact_type=proposal.fact_type, value=final)
+    four_eyes = case.organisation.four_eyes_review
+    established = Fact.Status.EVIDENCED if four_eyes else Fact.Status.CONFIRMED
+    if fact is None:
+        fact = Fact.objects.create(
+            case=case,
+            fact_type=proposal.fact_type,
+            value=final,
+            status=established,
+            proposal=proposal,
+            evidenced_by=reviewer,
+            confirmed_by=None if four_eyes else reviewer,
+        )
+    elif fact.status == Fact.Status.ASSERTED:
+        fact.status = established
+        fact.evidenced_by = reviewer
+        fact.confirmed_by = None if four_eyes else reviewer
+        fact.save(
+            update_fields=["status", "evidenced_by", "confirmed_by", "updated_at"]
+        )
+    _evidence_add(fact=fact, proposal=proposal)
+    _decision_record(
+        case=case,
+        kind=Decision.Kind.EDIT_ACCEPT if edited else Decision.Kind.ACCEPT,
+        actor=reviewer,
+        proposal=proposal,
+        fact=fact,
+        reason=reason,
+        value_before=proposal.value if edited else None,
+        value_after=final,
+    )
+    facts_changed_on_commit(case_id=case.pk)
+    return fact
+
+
+@transaction.atomic
+def proposal_reject(
+    *, proposal: ExtractionProposal, reviewer: Any, reason: str = ""
+) -> Decision:
+    """Reject a pending proposal: it never becomes a fact."""
+    require_role(reviewer, Role.REVIEWER)
+    _close_proposal(proposal=proposal, reviewer=reviewer, status=Status.REJECTED)
+    return _decision_record(
+        case=proposal.case,
+        kind=Decision.Kind.REJECT,
+        actor=reviewer,
+        proposal=proposal,
+        reason=reason,
+    )
+
+
+def _reason(reason: str) -> str:
+    cleaned = (reason or "").strip()
+    if not cleaned:
+        raise ReasonRequired(
+            "A dispute needs a reason: who disputes it and why.",
+            hint={"field": "reason"},
+        )
+    return cleaned
+
+
+@transaction.atomic
+def proposal_dispute(
+    *,
+    proposal: ExtractionProposal,
+    reviewer: Any,
+    reason: str,
+    value: Mapping[str, Any] | None = None,
+) -> Fact:
+    """The document says it, but it is contested: the proposal is taken into
+    the case graph (status accepted) as a *disputed* fact, which never counts as
+    established. A matching existing fact becomes disputed."""
+    require_role(reviewer, Role.REVIEWER)
+    cleaned = _reason(reason)
+    case = proposal.case
+    final = fact_value_check(
+        case=case,
+        fact_type=proposal.fact_type,
+        value=proposal.value if value is None else value,
+    )
+    _close_proposal(proposal=proposal, reviewer=reviewer, status=Status.ACCEPTED)
+    _lock_case_facts(case)
+    fact = _fact_for_value(case=case, fact_type=proposal.fact_type, value=final)
+    if fact is None:
+        fact = Fact.objects.create(
+            case=case,
+            fact_type=proposal.fact_type,
+            value=final,
+            status=Fact.Status.DISPUTED,
+            proposal=proposal,
+            disputed_by=reviewer,
+            dispute_reason=cleaned,
+        )
+    else:
+        fact.status = Fact.Status.DISPUTED
+        fact.disputed_by = reviewer
+        fact.dispute_reason = cleaned
+        fact.save(
+            update_fields=["status", "disputed_by", "dispute_reason", "updated_at"]
+        )
+    _evidence_add(fact=fact, proposal=proposal)
+    _decision_record(
+        case=case,
+        kind=Decision.Kind.DISPUTE,
+        actor=reviewer,
+        proposal=proposal,
+        fact=fact,
+        reason=cleaned,
+        value_after=final,
+    )
+    facts_changed_on_commit(case_id=case.pk)
+    return fact
+
+
+@transaction.atomic
+def fact_dispute(*, fact: Fact, reviewer: Any, reason: str) -> Fact:
+    """Mark a fact as disputed (who and why are recorded). A disputed fact no
+    longer counts as established."""
+    require_role(reviewer, Role.REVIEWER)
+    cleaned = _reason(reason)
+    updated = (
+        Fact.objects.filter(pk=fact.pk)
+        .exclude(status=Fact.Status.DISPUTED)
+        .update(
+            status=Fact.Status.DISPUTED,
+            disputed_by=reviewer,
+            dispute_reason=cleaned,
+            updated_at=timezone.now(),
+        )
+    )
+    if updated != 1:
+        raise FactStatusConflict(
+            "This fact is already disputed.", hint={"fact_id": fact.pk}
+        )
+    fact.refresh_from_db()
+    _decision_record(
+        case=fact.case,
+        kind=Decision.Kind.DISPUTE,
+        actor=reviewer,
+        fact=fact,
+        reason=cleaned,
+    )
+    facts_changed_on_commit(case_id=fact.case_id)
+    return fact
+
+
+@transaction.atomic
+def fact_confirm(*, fact: Fact, reviewer: Any, reason: str = "") -> Fact:
+    """The second pair of eyes: an *evidenced* fact becomes *confirmed*. The
+    reviewer who accepted it cannot confirm it (FourEyesViolation)."""
+    require_role(reviewer, Role.REVIEWER)
+    updated = (
+        Fact.objects.filter(pk=fact.pk, status=Fact.Status.EVIDENCED)
+        .exclude(evidenced_by=reviewer)
+        .update(
+            status=Fact.Status.CONFIRMED,
+            confirmed_by=reviewer,
+            updated_at=timezone.now(),
+        )
+    )
+    if updated != 1:
+        current = Fact.objects.get(pk=fact.pk)
+        if (
+            current.status == Fact.Status.EVIDENCED
+            and current.evidenced_by_id == reviewer.pk
+        ):
+            raise FourEyesViolation(
+                "You accepted this fact yourself; a second reviewer must confirm it.",
+                hint={"fact_id": fact.pk},
+            )
+        raise FactStatusConflict(
+            f"Only an evidenced fact can be confirmed; this one is "
+            f"{current.get_status_display()}.",
+            hint={"status": current.status, "fact_id": fact.pk},
+        )
+    fact.refresh_from_db()
+    _decision_record(
+        case=fact.case,
+        kind=Decision.Kind.CONFIRM,
+        actor=reviewer,
+        fact=fact,
+        reason=reason,
+    )
+    facts_changed_on_commit(case_id=fact.case_id)
+    return fact
+
+
+# --------------------------------------------------------------------- claims
+@transaction.atomic
+def proposal_claim(
+    *, proposal: ExtractionProposal, reviewer: Any
+) -> ExtractionProposal:
+    """Take a pending proposal for ``CLAIM_TTL`` so that other reviewers skip
+    it. Re-claiming one's own item renews it; an expired claim can be taken
+    over. Raises ProposalClaimed / ProposalNotPending."""
+    require_role(reviewer, Role.REVIEWER)
+    now = timezone.now()
+    updated = (
+        ExtractionProposal.objects.filter(pk=proposal.pk, status=Status.PENDING)
+        .filter(
+            Q(assignee__isnull=True)
+            | Q(assignee=reviewer)
+            | Q(claimed_at__isnull=True)
+            | Q(claimed_at__lte=now - CLAIM_TTL)
+        )
+        .update(assignee=reviewer, claimed_at=now)
+    )
+    if updated != 1:
+        current = ExtractionProposal.objects.select_related("assignee").get(
+            pk=proposal.pk
+        )
+        if current.status != Status.PENDING:
+            raise ProposalNotPending(
+                f"This proposal is already {current.get_status_display()}.",
+                hint={"status": current.status, "proposal_id": current.pk},
+            )
+        raise ProposalClaimed(
+            f"{_label(current.assignee)} is working on this proposal.",
+            hint={"assignee": _label(current.assignee), "proposal_id": current.pk},
+        )
+    proposal.assignee = reviewer
+    proposal.claimed_at = now
+    return proposal
+
+
+@transaction.atomic
+def proposal_release(*, proposal: ExtractionProposal, reviewer: Any) -> None:
+    """Give one's own claim back (someone else's claim is left alone)."""
+    ExtractionProposal.objects.filter(
+        pk=proposal.pk, status=Status.PENDING, assignee=reviewer
+    ).update(assignee=None, claimed_at=None)
+
+
+# ----------------------------------------------------------------------- bulk
+@dataclass
+class BulkResult:
+    decided: list[int] = field(default_factory=list)
+    conflicts: list[dict[str, Any]] = field(default_factory=list)
+
+
+def proposals_decide_bulk(
+    *,
+    proposals: list[ExtractionProposal],
+    reviewer: Any,
+    action: str,
+    reason: str = "",
+) -> BulkResult:
+    """Accept or reject several proposals. Each one is its own transaction: a
+    conflict on one (someone else decided it) is reported and the rest go
+    through; nothing is silently dropped."""
+    require_role(reviewer, Role.REVIEWER)
+    if action not in ("accept", "reject"):
+        raise ValueError(f"unknown bulk action {action!r}")
+    result = BulkResult()
+    for proposal in proposals:
+        try:
+            if action == "accept":
+                proposal_accept(proposal=proposal, reviewer=reviewer, reason=reason)
+            else:
+                proposal_reject(proposal=proposal, reviewer=reviewer, reason=reason)
+        except (
+            ProposalNotPending,
+            ProposalClaimed,
+            InvalidValue,
+            UnknownFactType,
+        ) as exc:
+            result.conflicts.append(
+                {"id": proposal.pk, "code": exc.code, "message": exc.message}
+            )
+        else:
+            result.decided.append(proposal.pk)
+    return result

@@ -78,6 +78,7 @@ OBJECT_ID_FACTORIES: dict[str, ObjectIdFactory] = {
     "party_id": lambda b: PartyFactory(case=b.case).pk,
     "claim_id": lambda b: ClaimFactory(case=b.case).pk,
     "document_id": lambda b: __import__("tests.evidence.pdfs").evidence.pdfs.ingested_document(b.case).pk,  # noqa: E501
+    "run_id": lambda b: __import__("agents.models").models.AgentRun.objects.create(case=b.case, provider="rules", goal="x", envelope={}).pk,  # noqa: E501
 }
 
 # Kwargs whose name does not say which model they point to; register them per

@@ -228,7 +228,13 @@ _TRIGGER = re.compile(
     r"|sixth|seventh|eighth|ninth|tenth|last)\s+subparagraph\s+of\s+(?=Art))"
     r"|\b(?P<bare>Abs\.|Absatz|Absätze|UAbs\.|Unterabsatz|paragraphs?)\s*(?=\d)"
 )
-_WS = re.compile(r"\s*")
+_CANDIDATE = re.compile(
+    r"§|Art|Erw|EG|ecital|Anh|Annex|ANNEX|points?\s+\(|subparagraph|UAbs|Abs"
+    r"|Unterabs|paragraph"
+)
+_ORDINAL_BEFORE = re.compile(
+    r"(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|last)\s+$"
+)
 _NUMBER = re.compile(r"\s*" + _NUM)
 _REC_NUMBER = re.compile(r"\s*\(?(\d{1,3})\)?")
 _ANNEX_NUMBER = re.compile(r"\s*([IVXL]{1,6})\b")
@@ -292,6 +298,7 @@ _INSTRUMENT = re.compile(
     + _ABBR
     + r")(?![\w-])"
 )
+_INSTRUMENT_START = re.compile(r"\s*,?\s*[A-ZÄÖÜdto]")
 _EN_ALIASES = frozenset(
     a.casefold()
     for a in (
@@ -319,9 +326,7 @@ _ACCEPT_END = re.compile(
 )
 
 
-_EU_MENTION = re.compile(
-    r"(?P<alias>" + alias_pattern() + r")(?![\w-])|" + _EU_ACT
-)
+_EU_MENTION = re.compile(r"(?P<alias>" + alias_pattern() + r")(?![\w-])|" + _EU_ACT)
 
 
 def _eu_from_match(m: re.Match[str]) -> InstrumentInfo:
@@ -350,13 +355,29 @@ class _Parser:
         self.results: list[Citation] = []
         self.last_eu: InstrumentInfo | None = None
         self.last_item: _Item | None = None
+        self._eu_scanned = 0
+        self._eu_named: InstrumentInfo | None = None
 
     # -- entry point --
     def run(self) -> list[Citation]:
         pos = 0
         text = self.text
-        for m in _TRIGGER.finditer(text):
-            if m.start() < pos:
+        # A literal prefilter finds candidate positions fast (sre scans literal
+        # alternations quickly); the full trigger is matched only there.
+        for cm in _CANDIDATE.finditer(text):
+            start = cm.start()
+            literal = cm.group()
+            if literal == "ecital":
+                start -= 1
+            elif literal == "subparagraph":
+                om = _ORDINAL_BEFORE.search(text, max(0, start - 12), start)
+                if om is None:
+                    continue
+                start = om.start()
+            if start < pos:
+                continue
+            m = _TRIGGER.match(text, start)
+            if m is None:
                 continue
             items = self._chain(m)
             if not items:
@@ -870,6 +891,8 @@ class _Parser:
     def _instrument(
         self, pos: int
     ) -> tuple[InstrumentInfo | None, str, int, Lang | None] | None:
+        if _INSTRUMENT_START.match(self.text, pos) is None:
+            return None  # cheap rejection before the long alias alternation
         im = _INSTRUMENT.match(self.text, pos)
         if im is None:
             return None
@@ -900,20 +923,26 @@ class _Parser:
 
     def _last_eu_mention(self, pos: int) -> InstrumentInfo | None:
         """The EU act named last before ``pos`` ("die Verordnung (EU) 2016/679
-        ... dieser Verordnung"), in a citation or in plain prose."""
-        last: InstrumentInfo | None = None
-        for m in _EU_MENTION.finditer(self.text, 0, pos):
+        ... dieser Verordnung"), in a citation or in plain prose. Scans each
+        part of the text once."""
+        for m in _EU_MENTION.finditer(self.text, self._eu_scanned, pos):
             if m.group("alias") is not None:
                 info = instrument_by_alias(re.sub(r"\s+", " ", m.group("alias")))
                 if info is not None and info.kind.startswith("eu_"):
-                    last = info
+                    self._eu_named = info
             else:
-                last = _eu_from_match(m)
-        return last or self.last_eu
+                self._eu_named = _eu_from_match(m)
+        self._eu_scanned = max(self._eu_scanned, pos)
+        return self._eu_named or self.last_eu
 
     # -- output --
     def _freeze(self, item: _Item) -> Citation:
-        levels = tuple(sorted(item.levels.items(), key=lambda kv: LEVEL_ORDER[kv[0]]))
+        levels = tuple(item.levels.items())
+        if len(levels) > 1 and any(
+            LEVEL_ORDER[a[0]] > LEVEL_ORDER[b[0]]
+            for a, b in zip(levels, levels[1:], strict=False)
+        ):
+            levels = tuple(sorted(levels, key=lambda kv: LEVEL_ORDER[kv[0]]))
         if item.instrument is not None and item.instrument_source is None:
             item.instrument_source = "stated"
         lang: Lang = "en" if item.lang_en > item.lang_de else "de"

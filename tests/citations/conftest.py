@@ -25,7 +25,7 @@ def _import() -> None:
 
 
 @pytest.fixture(scope="session")
-def _corpus_session(django_db_setup, django_db_blocker) -> Iterator[None]:  # type: ignore[no-untyped-def]
+def _corpus_session(django_db_setup, django_db_blocker) -> Iterator[None]:
     if not CORPUS_PRESENT:
         pytest.skip(SKIP_REASON)
     with django_db_blocker.unblock():
@@ -34,7 +34,7 @@ def _corpus_session(django_db_setup, django_db_blocker) -> Iterator[None]:  # ty
 
 
 @pytest.fixture
-def corpus(_corpus_session, db) -> None:  # type: ignore[no-untyped-def]
+def corpus(_corpus_session, db) -> None:
     """The whole pinned corpus. If a transactional test elsewhere flushed the
     tables, import again (inside this test's transaction)."""
     from citations.models import InstrumentVersion

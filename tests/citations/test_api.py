@@ -24,7 +24,7 @@ def test_anonymous_gets_a_json_error() -> None:
 
 @pytest.mark.corpus
 @pytest.mark.django_db
-def test_member_gets_every_citation_resolved(corpus, lawyer_client: Client) -> None:  # type: ignore[no-untyped-def]
+def test_member_gets_every_citation_resolved(corpus, lawyer_client: Client) -> None:
     response = lawyer_client.post(
         URL,
         {"text": "Art. 6 Abs. 1 lit. f DSGVO und § 9999 BGB", "at": "2025-01-01"},
@@ -41,7 +41,7 @@ def test_member_gets_every_citation_resolved(corpus, lawyer_client: Client) -> N
 @pytest.mark.django_db
 def test_default_instrument_binds_unnamed_citations(
     corpus, lawyer_client: Client
-) -> None:  # type: ignore[no-untyped-def]
+) -> None:
     response = lawyer_client.post(
         URL,
         {"text": "Art. 9 Abs. 2 lit. a", "default_instrument": "KI-VO"},

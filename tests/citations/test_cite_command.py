@@ -18,7 +18,7 @@ def _run(*args: str) -> str:
     return out.getvalue()
 
 
-def test_json_lists_every_citation_in_the_documented_shape(corpus) -> None:  # type: ignore[no-untyped-def]
+def test_json_lists_every_citation_in_the_documented_shape(corpus) -> None:
     text = "Nach §§ 280 Abs. 1, 2, 286 BGB und § 44 DSGVO"
     data = json.loads(_run("--json", text))
     assert [d["raw"] for d in data] == ["§§ 280 Abs. 1", "2", "286 BGB", "§ 44 DSGVO"]
@@ -39,7 +39,7 @@ def test_json_lists_every_citation_in_the_documented_shape(corpus) -> None:  # t
     assert data[3]["version"] is None
 
 
-def test_plain_output_has_one_line_per_citation(corpus) -> None:  # type: ignore[no-untyped-def]
+def test_plain_output_has_one_line_per_citation(corpus) -> None:
     lines = _run("§ 433 BGB und § 91 ZPO").strip().splitlines()
     assert len(lines) == 2
     assert lines[0].split("\t")[:4] == [
@@ -51,21 +51,21 @@ def test_plain_output_has_one_line_per_citation(corpus) -> None:  # type: ignore
     assert lines[1].split("\t")[3] == "not_checked"
 
 
-def test_at_chooses_the_version(corpus) -> None:  # type: ignore[no-untyped-def]
+def test_at_chooses_the_version(corpus) -> None:
     early = json.loads(_run("--json", "--at", "2017-01-01", "Art. 4 Nr. 18 DSGVO"))
     late = json.loads(_run("--json", "--at", "2020-01-01", "Art. 4 Nr. 18 DSGVO"))
     assert early[0]["version"]["valid_from"] == "2016-05-04"
     assert late[0]["version"]["valid_from"] == "2018-05-23"
 
 
-def test_file_input(corpus, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_file_input(corpus, tmp_path: Path) -> None:
     source = tmp_path / "brief.txt"
     source.write_text("Gemäß Art. 6 Abs. 1 lit. f DSGVO ...", encoding="utf-8")
     data = json.loads(_run("--json", "--file", str(source)))
     assert data[0]["canonical"] == "eu/reg/2016/679/art/6/para/1/point/f"
 
 
-def test_batch_writes_one_line_per_input(corpus, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_batch_writes_one_line_per_input(corpus, tmp_path: Path) -> None:
     batch = tmp_path / "in.jsonl"
     batch.write_text(
         "\n".join(

@@ -86,7 +86,7 @@ def pins_copy(tmp_path: Path) -> Path:
 
 def test_fetch_downloads_by_celex_and_verifies_against_the_pins(
     eurlex, tmp_path: Path, pins_copy: Path
-) -> None:  # type: ignore[no-untyped-def]
+) -> None:
     base, state = eurlex
     dest = tmp_path / "fetched"
     call_command(
@@ -105,7 +105,7 @@ def test_fetch_downloads_by_celex_and_verifies_against_the_pins(
 @pytest.mark.django_db
 def test_fetched_texts_import_like_the_corpus(
     eurlex, tmp_path: Path, pins_copy: Path
-) -> None:  # type: ignore[no-untyped-def]
+) -> None:
     base, _ = eurlex
     dest = tmp_path / "fetched"
     call_command(
@@ -129,7 +129,7 @@ def test_fetched_texts_import_like_the_corpus(
 
 def test_download_whose_hash_differs_is_refused_and_not_saved(
     eurlex, tmp_path: Path, pins_copy: Path
-) -> None:  # type: ignore[no-untyped-def]
+) -> None:
     base, state = eurlex
     state.tamper.add("32022R2554")
     dest = tmp_path / "fetched"

@@ -198,7 +198,7 @@ def test_pinned_counts_match_the_manifest(corpus_dir: Path) -> None:
 
 
 @pytest.mark.corpus
-def test_reimport_of_the_whole_corpus_is_idempotent(corpus, corpus_dir: Path) -> None:  # type: ignore[no-untyped-def]
+def test_reimport_of_the_whole_corpus_is_idempotent(corpus, corpus_dir: Path) -> None:
     before = Provision.objects.count()
     reports = corpus_import(corpus_dir=corpus_dir)
     assert {r.action for r in reports} == {"unchanged"}

@@ -43,7 +43,7 @@ INDEX = ProvisionIndex.build(
 )
 
 
-def _resolve(text: str):  # type: ignore[no-untyped-def]
+def _resolve(text: str):
     (citation,) = parse_citations(text)
     return resolve_in_index(citation, INDEX)
 
@@ -57,7 +57,7 @@ def test_exact_section_resolves_with_its_text() -> None:
 
 def test_a_substring_is_never_a_match() -> None:
     assert _resolve("§ 82 BGB").status == "not_found"
-    assert _resolve("§ 1823 BGB").provision.path == "sec/1823"  # type: ignore[union-attr]
+    assert _resolve("§ 1823 BGB").provision.path == "sec/1823"
     assert _resolve("§ 182 BGB").reason == "no_such_section: sec 182"
 
 
@@ -71,7 +71,7 @@ def test_missing_level_names_the_level() -> None:
 def test_point_is_found_without_stating_the_subparagraph() -> None:
     outcome = _resolve("Art. 6 Abs. 1 lit. f DSGVO")
     assert outcome.status == "resolved"
-    assert outcome.provision.path == "art/6/para/1/subpara/1/point/f"  # type: ignore[union-attr]
+    assert outcome.provision.path == "art/6/para/1/subpara/1/point/f"
 
 
 def test_annex_point_in_two_sections_is_ambiguous_with_candidates() -> None:
@@ -93,7 +93,7 @@ def test_repealed_section_is_not_found_with_reason() -> None:
 def test_half_sentence_is_cut_at_the_semicolon() -> None:
     outcome = _resolve("§ 286 Abs. 3 S. 1 Hs. 2 BGB")
     assert outcome.status == "resolved"
-    assert outcome.provision.text == "zweiter Teil"  # type: ignore[union-attr]
+    assert outcome.provision.text == "zweiter Teil"
     assert _resolve("§ 286 Abs. 3 S. 1 Hs. 3 BGB").status == "not_found"
 
 

@@ -25,7 +25,7 @@ def test_page_shows_the_form(lawyer_client: Client) -> None:
 
 @pytest.mark.corpus
 @pytest.mark.django_db
-def test_htmx_post_returns_the_highlighted_text(corpus, lawyer_client: Client) -> None:  # type: ignore[no-untyped-def]
+def test_htmx_post_returns_the_highlighted_text(corpus, lawyer_client: Client) -> None:
     text = "Nach § 286 Abs. 2 Nr. 3 BGB und § 44 DSGVO <b>nicht</b>."
     response = lawyer_client.post(
         reverse("citations:check"), {"text": text}, HTTP_HX_REQUEST="true"
@@ -42,7 +42,7 @@ def test_htmx_post_returns_the_highlighted_text(corpus, lawyer_client: Client) -
 
 @pytest.mark.corpus
 @pytest.mark.django_db
-def test_full_page_post_without_htmx(corpus, lawyer_client: Client) -> None:  # type: ignore[no-untyped-def]
+def test_full_page_post_without_htmx(corpus, lawyer_client: Client) -> None:
     response = lawyer_client.post(reverse("citations:check"), {"text": "§ 433 BGB"})
     body = response.content.decode()
     assert "<html" in body

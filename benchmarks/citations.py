@@ -1,0 +1,148 @@
+"""Citation parser benchmark: Belegt's parser against legal-reference-extraction
+(refex) on the same ≥ 5 MB of legal text, in one process; plus accuracy on the
+held-out labelled set in tests/citations/data/heldout.jsonl.
+
+    .venv/bin/pip install -r benchmarks/requirements-citations.txt   # refex
+    .venv/bin/python benchmarks/citations.py [--mb 5] [--no-refex]
+
+The text is the pinned corpus itself (GDPR en/de, AI Act, DORA de/en, BGB:
+provision texts, which cite each other densely), repeated until it reaches the
+target size and cut into documents of about 20,000 characters. refex runs with
+its law extractor only (no case-law engine), so both do the same job.
+Numbers swing on shared machines: read the ratio, not the absolute values.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from citations.corpus.pins import PinsFile  # noqa: E402
+from citations.corpus.readers import read_document  # noqa: E402
+from citations.domain.parser import parse_citations  # noqa: E402
+
+HELDOUT = ROOT / "tests" / "citations" / "data" / "heldout.jsonl"
+
+
+def corpus_dir() -> Path:
+    import os
+
+    return Path(os.environ.get("BELEGT_CORPUS_DIR", ROOT.parent / "shared" / "corpus"))
+
+
+def legal_text(target_chars: int) -> list[str]:
+    """Documents of ~20k characters built from the corpus' provision texts
+    (as written: no headings are added)."""
+    pieces: list[str] = []
+    for pin in PinsFile.load().pins:
+        doc = read_document(pin.format, corpus_dir() / pin.path)
+        for unit in doc.units:
+            if unit.path.count("/") == 1 and unit.text:
+                pieces.append(unit.text)
+    base = "\n\n".join(pieces)
+    text = base
+    while len(text) < target_chars:
+        text += "\n\n" + base
+    text = text[:target_chars]
+    docs, start = [], 0
+    while start < len(text):
+        end = text.find("\n\n", start + 20_000)
+        end = len(text) if end == -1 else end
+        docs.append(text[start:end])
+        start = end
+    return docs
+
+
+def bench(name: str, fn, docs: list[str], rounds: int = 3) -> tuple[float, int]:  # type: ignore[no-untyped-def]
+    """Best of ``rounds`` runs over all documents (shared machines are noisy)."""
+    chars = sum(len(d) for d in docs)
+    best = float("inf")
+    found = 0
+    for _ in range(rounds):
+        started = time.perf_counter()
+        found = 0
+        for d in docs:
+            found += fn(d)
+        best = min(best, time.perf_counter() - started)
+    print(
+        f"{name:10} {best:8.2f} s  {found:8d} citations  "
+        f"{found / best:10.0f} citations/s  {chars / best / 1e6:7.2f} MB/s"
+    )
+    return best, found
+
+
+def accuracy() -> None:
+    tp = fp = fn = 0
+    exact_texts = 0
+    lines = [
+        json.loads(x) for x in HELDOUT.read_text(encoding="utf-8").splitlines() if x
+    ]
+    misses = []
+    for item in lines:
+        got = Counter(c.canonical for c in parse_citations(item["text"]))
+        want = Counter(item["expected"])
+        hit = sum((got & want).values())
+        tp += hit
+        fp += sum(got.values()) - hit
+        fn += sum(want.values()) - hit
+        if got == want:
+            exact_texts += 1
+        else:
+            misses.append((item["text"], sorted(map(str, want)), sorted(map(str, got))))
+    precision = tp / (tp + fp) if tp + fp else 1.0
+    recall = tp / (tp + fn) if tp + fn else 1.0
+    print(
+        f"held-out set: {len(lines)} texts, {tp + fn} labelled citations; "
+        f"precision {precision:.3f}, recall {recall:.3f}, "
+        f"texts fully right {exact_texts}/{len(lines)}"
+    )
+    for text, want, got in misses:
+        print(f"  miss: {text}\n        want {want}\n        got  {got}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--mb", type=float, default=5.0)
+    parser.add_argument("--no-refex", action="store_true")
+    args = parser.parse_args()
+    accuracy()
+    docs = legal_text(int(args.mb * 1_000_000))
+    chars = sum(len(d) for d in docs)
+    print(f"text: {chars / 1e6:.2f} MB in {len(docs)} documents")
+    ours, ours_n = bench("belegt", lambda d: len(parse_citations(d)), docs)
+    eu = sum(
+        1
+        for d in docs[: max(1, len(docs) // 10)]
+        for c in parse_citations(d)
+        if c.instrument is not None and c.instrument.prefix.startswith("eu/")
+    )
+    print(f"           EU-law citations in the first 10 % of the text: {eu}")
+    if args.no_refex:
+        return
+    try:
+        from refex.engines.regex import RegexLawExtractor
+        from refex.orchestrator import CitationExtractor
+    except ImportError:
+        print(
+            "refex not installed: pip install -r benchmarks/requirements-citations.txt"
+        )
+        return
+    extractor = CitationExtractor(engines=[RegexLawExtractor()])
+    theirs, theirs_n = bench(
+        "refex", lambda d: len(extractor.extract(d).citations), docs
+    )
+    print(
+        f"ratio: belegt is {theirs / ours:.1f}x faster (chars/s); "
+        f"citations/s ratio {(ours_n / ours) / (theirs_n / theirs):.1f}x"
+    )
+
+
+if __name__ == "__main__":
+    main()

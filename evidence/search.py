@@ -44,6 +44,13 @@ logger = logging.getLogger(__name__)
 EMBED_BATCH = 32
 #: Candidates taken from each ranked list before fusion.
 CANDIDATES = 50
+#: Weights of the fused lists: chunks matching every word of the query
+#: (strict), chunks matching some of its words (loose), nearest vectors. A
+#: loose match is weak evidence: at weight 1 it cost the German probe a tenth of
+#: its top-1 hits (0.90 -> 0.80); at 0.3 hybrid equals vector alone on
+#: paraphrases while exact words, numbers and references keep full weight
+#: through the strict list (sweep in benchmarks/README.md).
+STRICT_WEIGHT, LOOSE_WEIGHT, VECTOR_WEIGHT = 1.0, 0.3, 1.0
 MAX_QUERY_CHARS = 500
 MAX_QUERY_TERMS = 24
 HEADLINE_START = "\u2991"  # ⦑ and ⦒: markers that do not occur in letters
@@ -147,7 +154,9 @@ def search_case_evidence(
     if not query:
         return []
     candidates = max(CANDIDATES, 2 * k)
-    text_ids = _text_ranking(case_id=case.pk, query=query, limit=candidates)
+    text_rows = _text_ranking_rows(case_id=case.pk, query=query, limit=candidates)
+    loose_ids = [chunk_id for chunk_id, _ in text_rows]
+    strict_ids = [chunk_id for chunk_id, strict in text_rows if strict]
     vector_ids: list[int] = []
     try:
         embedder = embedder or get_embedder()
@@ -161,7 +170,11 @@ def search_case_evidence(
         )
     except EmbedderUnavailable as exc:
         logger.warning("vector search skipped, full text only: %s", exc.message)
-    fused = reciprocal_rank_fusion([text_ids, vector_ids], limit=k)
+    fused = reciprocal_rank_fusion(
+        [strict_ids, loose_ids, vector_ids],
+        weights=[STRICT_WEIGHT, LOOSE_WEIGHT, VECTOR_WEIGHT],
+        limit=k,
+    )
     if not fused:
         return []
     details = _chunk_details(
@@ -184,8 +197,8 @@ def search_case_evidence(
                 .replace(HEADLINE_START, "")
                 .replace(HEADLINE_STOP, ""),
                 snippet_html=_headline_html(row["headline"]),
-                text_rank=item.ranks[0],
-                vector_rank=item.ranks[1],
+                text_rank=item.ranks[1],
+                vector_rank=item.ranks[2],
                 url=page_url(
                     case_id=case.pk,
                     document_id=row["document_id"],
@@ -241,10 +254,21 @@ _STRICT = "(websearch_to_tsquery('german', %s) || websearch_to_tsquery('simple',
 
 
 def _text_ranking(*, case_id: int, query: str, limit: int) -> list[int]:
+    """Chunk ids by full-text rank (strict matches first)."""
+    return [
+        chunk_id
+        for chunk_id, _ in _text_ranking_rows(case_id=case_id, query=query, limit=limit)
+    ]
+
+
+def _text_ranking_rows(
+    *, case_id: int, query: str, limit: int
+) -> list[tuple[int, bool]]:
+    """(chunk id, matches the strict query) by full-text rank."""
     loose, loose_params = _loose_tsquery(query)
     sql = f"""
         WITH q AS (SELECT {loose} AS loose, {_STRICT} AS strict)
-        SELECT c.id
+        SELECT c.id, c.search_vector @@ q.strict
         FROM evidence_chunk c, q
         WHERE c.case_id = %s AND c.search_vector @@ q.loose
         ORDER BY (c.search_vector @@ q.strict) DESC,
@@ -253,7 +277,7 @@ def _text_ranking(*, case_id: int, query: str, limit: int) -> list[int]:
     """
     with connection.cursor() as cursor:
         cursor.execute(sql, [*loose_params, query, query, case_id, limit])
-        return [row[0] for row in cursor.fetchall()]
+        return [(row[0], bool(row[1])) for row in cursor.fetchall()]
 
 
 # ------------------------------------------------------------------- vectors

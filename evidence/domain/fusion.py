@@ -1,9 +1,9 @@
 """Reciprocal rank fusion (Cormack, Clarke & Büttcher, SIGIR 2009).
 
-Each ranked list contributes ``1 / (k + rank)`` for every item it holds (rank
-starting at 1); items are ordered by the sum. Scores of the input lists are
-ignored on purpose: a cosine distance and a ``ts_rank_cd`` are not comparable,
-ranks are. Pure: no database."""
+Each ranked list contributes ``weight / (k + rank)`` for every item it holds
+(rank starting at 1, weight 1 unless given); items are ordered by the sum.
+Scores of the input lists are ignored on purpose: a cosine distance and a
+``ts_rank_cd`` are not comparable, ranks are. Pure: no database."""
 
 from __future__ import annotations
 
@@ -26,13 +26,21 @@ class Fused(Generic[K]):
 
 
 def reciprocal_rank_fusion(
-    rankings: Sequence[Sequence[K]], *, k: int = RRF_K, limit: int | None = None
+    rankings: Sequence[Sequence[K]],
+    *,
+    k: int = RRF_K,
+    weights: Sequence[float] | None = None,
+    limit: int | None = None,
 ) -> list[Fused[K]]:
     """Fuse ranked lists of keys (best first). Duplicates inside one list count
     at their best rank only. Ties are broken by the best single rank, then by
     the order of first appearance, so the result is deterministic."""
     if k < 0:
         raise ValueError("k must not be negative")
+    if weights is None:
+        weights = [1.0] * len(rankings)
+    if len(weights) != len(rankings) or any(w < 0 for w in weights):
+        raise ValueError("one non-negative weight per ranking")
     ranks: dict[K, list[int | None]] = {}
     order: dict[K, int] = {}
     for list_index, ranking in enumerate(rankings):
@@ -45,7 +53,11 @@ def reciprocal_rank_fusion(
     fused = [
         Fused(
             key=key,
-            score=sum(1.0 / (k + r) for r in key_ranks if r is not None),
+            score=sum(
+                w / (k + r)
+                for w, r in zip(weights, key_ranks, strict=True)
+                if r is not None
+            ),
             ranks=tuple(key_ranks),
         )
         for key, key_ranks in ranks.items()

@@ -63,3 +63,24 @@ def test_fusion_holds_every_item_once_in_descending_score(rankings):
     assert sorted(keys) == sorted({key for ranking in rankings for key in ranking})
     scores = [f.score for f in fused]
     assert scores == sorted(scores, reverse=True)
+
+
+def test_weights_scale_each_lists_contribution():
+    fused = {
+        f.key: f.score
+        for f in reciprocal_rank_fusion([["a"], ["b"]], k=0, weights=[0.3, 1.0])
+    }
+    assert fused == {"a": pytest.approx(0.3), "b": pytest.approx(1.0)}
+    # a weak list's first place loses against a strong list's first place
+    assert [
+        f.key for f in reciprocal_rank_fusion([["a"], ["b"]], weights=[0.3, 1])
+    ] == [
+        "b",
+        "a",
+    ]
+
+
+@pytest.mark.parametrize("weights", [[1.0], [1.0, -0.1]])
+def test_weights_must_match_the_lists_and_not_be_negative(weights):
+    with pytest.raises(ValueError):
+        reciprocal_rank_fusion([["a"], ["b"]], weights=weights)

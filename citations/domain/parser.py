@@ -298,6 +298,7 @@ _INSTRUMENT = re.compile(
     + _ABBR
     + r")(?![\w-])"
 )
+_CONTEXT_WINDOW = 3000
 _INSTRUMENT_START = re.compile(r"\s*,?\s*[A-ZÄÖÜdto]")
 _EN_ALIASES = frozenset(
     a.casefold()
@@ -924,8 +925,11 @@ class _Parser:
     def _last_eu_mention(self, pos: int) -> InstrumentInfo | None:
         """The EU act named last before ``pos`` ("die Verordnung (EU) 2016/679
         ... dieser Verordnung"), in a citation or in plain prose. Scans each
-        part of the text once."""
-        for m in _EU_MENTION.finditer(self.text, self._eu_scanned, pos):
+        part of the text once, and only the last few thousand characters before
+        ``pos`` (earlier acts are still known from the citations that named
+        them)."""
+        begin = max(self._eu_scanned, pos - _CONTEXT_WINDOW)
+        for m in _EU_MENTION.finditer(self.text, begin, pos):
             if m.group("alias") is not None:
                 info = instrument_by_alias(re.sub(r"\s+", " ", m.group("alias")))
                 if info is not None and info.kind.startswith("eu_"):

@@ -141,12 +141,14 @@ def _close_proposal(
         proposal.claimed_at = now
         return
     current = ExtractionProposal.objects.select_related("assignee").get(pk=proposal.pk)
-    if current.status != Status.PENDING:
-        last = (
-            Decision.objects.filter(proposal=current).order_by("-id").first()
-            if current.status != Status.SUPERSEDED
-            else None
+    if current.status == Status.SUPERSEDED:
+        raise ProposalNotPending(
+            f"A newer proposal (#{current.superseded_by_id}) superseded this one "
+            f"while it was open. Nothing was changed.",
+            hint={"status": current.status, "superseded_by": current.superseded_by_id},
         )
+    if current.status != Status.PENDING:
+        last = Decision.objects.filter(proposal=current).order_by("-id").first()
         who = f" by {last.actor_label}" if last else ""
         raise ProposalNotPending(
             f"This proposal was already decided{who}: it is now "

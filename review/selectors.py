@@ -155,17 +155,27 @@ def queue_assignees(*, user: Any) -> list[tuple[int, str]]:
     ]
 
 
-def agent_run_url(run_id: int | None) -> str:
+def agent_run_url(run_id: int | None, case_id: int | None = None) -> str:
     """The agents' run page, if the agents app has one (by URL name only:
     review does not import agents)."""
     if run_id is None:
         return ""
-    for name in ("agents:run_detail", "agents:run"):
+    attempts: list[dict[str, int]] = [{"run_id": run_id}]
+    if case_id is not None:
+        attempts.insert(0, {"case_id": case_id, "run_id": run_id})
+    for kwargs in attempts:
         try:
-            return reverse(name, kwargs={"run_id": run_id})
+            return reverse("agents:run_detail", kwargs=kwargs)
         except NoReverseMatch:
             continue
     return ""
+
+
+def agent_runs_url(case_id: int) -> str:
+    try:
+        return reverse("agents:case_runs", kwargs={"case_id": case_id})
+    except NoReverseMatch:
+        return ""
 
 
 @dataclass
@@ -308,7 +318,9 @@ def fact_provenance(*, fact: Fact) -> dict[str, Any]:
                         "value": proposal.value,
                         "agent_run_id": proposal.agent_run_id,
                         "agent_step_id": proposal.agent_step_id,
-                        "agent_run_url": agent_run_url(proposal.agent_run_id),
+                        "agent_run_url": agent_run_url(
+                            proposal.agent_run_id, fact.case_id
+                        ),
                         "model_id": proposal.model_id,
                         "call_id": proposal.call_id,
                         "created_at": proposal.created_at,

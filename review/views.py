@@ -101,7 +101,7 @@ def item_context(
         ),
         "initial": value_form_initial(value_kind=kind, value=proposal.value),
         "highlight": chunk_highlight(chunk=proposal.source_chunk, quote=proposal.quote),
-        "run_url": agent_run_url(proposal.agent_run_id),
+        "run_url": agent_run_url(proposal.agent_run_id, proposal.case_id),
         "parties": parties,
         "currencies": CURRENCIES,
         "text_choices": TEXT_CHOICES.get(proposal.fact_type, ()),

@@ -69,7 +69,9 @@ def _fact_rows(case: Any, user: Any) -> list[dict[str, Any]]:
                     chunk_id=chunk.pk,
                 ),
                 "proposal": proposal,
-                "run_url": agent_run_url(proposal.agent_run_id) if proposal else "",
+                "run_url": agent_run_url(proposal.agent_run_id, proposal.case_id)
+                if proposal
+                else "",
             }
         )
     rows = []

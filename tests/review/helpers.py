@@ -109,3 +109,21 @@ def make_term(case: Any, *, label: str = "Zahlungsaufforderung") -> TermCandidat
         source_chunk=make_chunk(case),
         call_id=f"test-term-{n}",
     )
+
+
+def make_fact(case: Any) -> Any:
+    """A confirmed fact with one piece of evidence, made directly (for tenancy)."""
+    from review.models import Fact, FactEvidence
+
+    proposal = make_proposal(case)
+    fact = Fact.objects.create(
+        case=case,
+        fact_type=proposal.fact_type,
+        value=proposal.value,
+        status=Fact.Status.CONFIRMED,
+        proposal=proposal,
+    )
+    FactEvidence.objects.create(
+        fact=fact, chunk=proposal.source_chunk, quote=proposal.quote, proposal=proposal
+    )
+    return fact

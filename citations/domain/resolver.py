@@ -59,6 +59,7 @@ class ProvisionIndex:
 
     by_path: dict[str, ProvisionRef] = field(default_factory=dict)
     by_key: dict[str, list[ProvisionRef]] = field(default_factory=dict)
+    with_paragraphs: set[str] = field(default_factory=set)
 
     @classmethod
     def build(cls, refs: Iterable[ProvisionRef]) -> ProvisionIndex:
@@ -66,6 +67,8 @@ class ProvisionIndex:
         for ref in refs:
             index.by_path[ref.path] = ref
             index.by_key.setdefault(lookup_key(ref.path), []).append(ref)
+            if ref.kind == "para":
+                index.with_paragraphs.add(ref.path.rsplit("/", 2)[0])
         return index
 
     def find(self, path: str) -> list[ProvisionRef]:
@@ -105,10 +108,25 @@ def resolve_in_index(citation: Citation, index: ProvisionIndex) -> Outcome:
     structural = [(k, v) for k, v in citation.levels if k not in ("half", "alt")]
     segments: list[str] = []
     found: ProvisionRef | None = None
+    note: str | None = None
     for kind, value in structural:
         segments.append(f"{kind}/{value}")
         path = "/".join(segments)
         hits = index.find(path)
+        # "Article 4(1) GDPR": an article without numbered paragraphs is cited
+        # by its points in the parenthesised form.
+        if (
+            not hits
+            and kind == "para"
+            and found is not None
+            and found.path not in index.with_paragraphs
+        ):
+            hits = index.find(f"{found.path}/point/{value}")
+            if hits:
+                note = (
+                    f"paragraph_read_as_point: {found.path} has no numbered "
+                    f"paragraphs; ({value}) is its point {value}"
+                )
         if not hits:
             return Outcome("not_found", _describe(kind, value))
         if len(hits) > 1:
@@ -152,4 +170,4 @@ def resolve_in_index(citation: Citation, index: ProvisionIndex) -> Outcome:
             "alternative_not_a_unit: the enclosing provision was checked",
             provision=found,
         )
-    return Outcome("resolved", None, provision=found)
+    return Outcome("resolved", note, provision=found)

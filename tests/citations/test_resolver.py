@@ -34,6 +34,9 @@ INDEX = ProvisionIndex.build(
         _ref("art/6/para/1/subpara/1", "at least one applies"),
         _ref("art/6/para/1/subpara/1/point/f", "legitimate interests"),
         _ref("art/6/para/1/subpara/2", "Point (f) shall not apply"),
+        _ref("art/4", "Definitions"),
+        _ref("art/4/point/1", "'personal data' means"),
+        _ref("art/4/point/2", "'processing' means"),
         _ref("annex/VIII", "Information"),
         _ref("annex/VIII/part/A", "Section A"),
         _ref("annex/VIII/part/A/point/1", "name of provider A"),
@@ -123,3 +126,15 @@ def test_lookup_key_drops_only_inner_optional_levels() -> None:
     assert lookup_key("art/6/para/1/subpara/1/point/f") == "art/6/para/1/point/f"
     assert lookup_key("art/6/para/1/subpara/2") == "art/6/para/1/subpara/2"
     assert lookup_key("annex/VIII/part/A/point/1") == "annex/VIII/point/1"
+
+
+def test_article_without_paragraphs_reads_parenthesised_number_as_point() -> None:
+    outcome = _resolve("Article 4(1) GDPR")
+    assert outcome.status == "resolved"
+    assert outcome.provision is not None
+    assert outcome.provision.path == "art/4/point/1"
+    assert outcome.reason is not None
+    assert outcome.reason.startswith("paragraph_read_as_point")
+    # an article that has paragraphs never gets this reading
+    assert _resolve("Art. 6 Abs. 2 DSGVO").status == "not_found"
+    assert _resolve("Article 4(9) GDPR").status == "not_found"

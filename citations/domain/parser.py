@@ -139,6 +139,7 @@ class Citation:
     range_end: str | None = None
     following: str | None = None
     context_bound: bool = False
+    parenthesised: frozenset[str] = frozenset()
 
     @property
     def top(self) -> str:
@@ -967,6 +968,7 @@ class _Parser:
             range_end=item.range_end,
             following=item.following,
             context_bound=item.context_bound,
+            parenthesised=frozenset(item.paren_kinds),
         )
 
 

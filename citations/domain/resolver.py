@@ -118,6 +118,7 @@ def resolve_in_index(citation: Citation, index: ProvisionIndex) -> Outcome:
         if (
             not hits
             and kind == "para"
+            and "para" in citation.parenthesised
             and found is not None
             and found.path not in index.with_paragraphs
         ):

@@ -138,3 +138,5 @@ def test_article_without_paragraphs_reads_parenthesised_number_as_point() -> Non
     # an article that has paragraphs never gets this reading
     assert _resolve("Art. 6 Abs. 2 DSGVO").status == "not_found"
     assert _resolve("Article 4(9) GDPR").status == "not_found"
+    # the German "Abs." names a paragraph explicitly: no reinterpretation
+    assert _resolve("Art. 4 Abs. 1 DSGVO").status == "not_found"

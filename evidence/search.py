@@ -239,7 +239,7 @@ def query_terms(query: str) -> tuple[list[str], list[str]]:
     return words[:MAX_QUERY_TERMS], verbatim[:MAX_QUERY_TERMS]
 
 
-def _loose_tsquery(query: str) -> tuple[str, list[str]]:
+def loose_tsquery_sql(query: str) -> tuple[str, list[str]]:
     """SQL for the OR of the query's words, and its parameters."""
     words, verbatim = query_terms(query)
     parts = ["plainto_tsquery('german', %s)"] * len(words) + [
@@ -265,7 +265,7 @@ def _text_ranking_rows(
     *, case_id: int, query: str, limit: int
 ) -> list[tuple[int, bool]]:
     """(chunk id, matches the strict query) by full-text rank."""
-    loose, loose_params = _loose_tsquery(query)
+    loose, loose_params = loose_tsquery_sql(query)
     sql = f"""
         WITH q AS (SELECT {loose} AS loose, {_STRICT} AS strict)
         SELECT c.id, c.search_vector @@ q.strict
@@ -339,7 +339,7 @@ def _vector_ranking_hnsw(
 def _chunk_details(
     *, case_id: int, chunk_ids: list[int], query: str
 ) -> dict[int, dict[str, Any]]:
-    loose, loose_params = _loose_tsquery(query)
+    loose, loose_params = loose_tsquery_sql(query)
     sql = f"""
         SELECT c.id, c.document_id, d.filename, c.page_start, c.page_end,
                ts_headline('german', c.text, {loose}, %s)

@@ -17,6 +17,7 @@ from typing import Any
 
 import pymupdf
 from django.conf import settings
+from django.db import connection
 
 from evidence.models import Chunk, Page, SourceDocument
 from evidence.storage import document_bytes_read
@@ -101,6 +102,54 @@ def chunk_boxes(*, chunk: Chunk, page: Page) -> list[Box]:
                     height=100 * max(0.0, y1 - y0) / page.height,
                 )
             )
+    return boxes
+
+
+def matching_line_boxes(*, chunk: Chunk, page: Page, query: str) -> list[Box]:
+    """The lines of the chunk on this page that contain a word of the search
+    query, matched by PostgreSQL the same way the search matched (German stems,
+    verbatim numbers): the viewer draws them stronger than the rest of the
+    chunk, so a long chunk still points at its line."""
+    from evidence.search import loose_tsquery_sql
+
+    if not query.strip() or page.width <= 0 or page.height <= 0:
+        return []
+    ranges = [
+        (int(s["start"]), int(s["end"]))
+        for s in chunk.spans or []
+        if s.get("page") == page.number
+    ]
+    lines = [
+        line
+        for block in page.blocks or []
+        for line in block.get("lines", [])
+        if any(line["start"] < end and start < line["end"] for start, end in ranges)
+    ]
+    if not lines:
+        return []
+    text = page.text or ""
+    loose, params = loose_tsquery_sql(query)
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"""
+            SELECT t.i FROM unnest(%s::text[]) WITH ORDINALITY AS t(line, i)
+            WHERE (to_tsvector('german', t.line) || to_tsvector('simple', t.line))
+                  @@ {loose}
+            """,
+            [[text[line["start"] : line["end"]] for line in lines], *params],
+        )
+        matched = [lines[row[0] - 1] for row in cursor.fetchall()]
+    boxes = []
+    for line in matched:
+        x0, y0, x1, y1 = line["bbox"]
+        boxes.append(
+            Box(
+                left=100 * max(0.0, x0) / page.width,
+                top=100 * max(0.0, y0) / page.height,
+                width=100 * max(0.0, x1 - x0) / page.width,
+                height=100 * max(0.0, y1 - y0) / page.height,
+            )
+        )
     return boxes
 
 

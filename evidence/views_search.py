@@ -5,6 +5,8 @@ document id that belongs to another case."""
 
 from __future__ import annotations
 
+from urllib.parse import urlencode
+
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
@@ -21,6 +23,7 @@ from evidence.viewer import (
     PageNotRenderable,
     chunk_boxes,
     chunk_text_segments,
+    matching_line_boxes,
     page_image_png,
 )
 
@@ -83,17 +86,24 @@ def page_view(
     if zoom not in ZOOMS:
         zoom = DEFAULT_ZOOM
     chunk_id = chunk.pk if chunk else None
+    query = request.GET.get("q", "")[:500]
 
     def link(n: int) -> str:
-        return page_url(
+        url = page_url(
             case_id=case.pk, document_id=document.pk, number=n, chunk_id=chunk_id
         )
+        if query:
+            url += ("&" if "?" in url else "?") + urlencode({"q": query})
+        return url
 
     context = {
         "document": document,
         "page": page,
         "chunk": chunk,
         "boxes": chunk_boxes(chunk=chunk, page=page) if chunk else [],
+        "match_boxes": (
+            matching_line_boxes(chunk=chunk, page=page, query=query) if chunk else []
+        ),
         "segments": chunk_text_segments(chunk=chunk, page=page),
         "zoom": zoom,
         "zooms": ZOOMS,
@@ -107,7 +117,7 @@ def page_view(
             if chunk and chunk.page_end > chunk.page_start
             else []
         ),
-        "query": request.GET.get("q", ""),
+        "query": query,
     }
     return render_case_tab(
         request,

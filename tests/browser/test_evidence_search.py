@@ -49,7 +49,7 @@ def test_lawyer_searches_mahnung_zugang_and_lands_on_the_highlighted_page(
         " return i && i.complete && i.naturalWidth > 0; }"
     )
     sheet = page.locator("#page-sheet").bounding_box()
-    boxes = page.locator("#page-sheet .pageview__box")
+    boxes = page.locator("#page-sheet [data-highlight]")
     chunk = Chunk.objects.get(pk=chunk_id)
     expected = sum(len(s["boxes"]) for s in chunk.spans if s["page"] == 1)
     assert boxes.count() == expected > 0
@@ -60,6 +60,8 @@ def test_lawyer_searches_mahnung_zugang_and_lands_on_the_highlighted_page(
             sheet["x"] + sheet["width"] + 1
         )
         assert sheet["y"] <= box["y"] <= sheet["y"] + sheet["height"]
+    # the lines holding "Mahnung" or "Zugang" are drawn stronger
+    assert page.locator("#page-sheet .pageview__box--match").count() >= 2
     # the text layer marks the same passage; it holds the delivery sentence
     page.locator("details.pageview__textlayer summary").click()
     marked = " ".join(page.locator("#page-text mark").all_inner_texts())

@@ -202,3 +202,46 @@ def test_anonymous_is_sent_to_log_in(client, case, letter):
     response = client.get(_page_url(case, letter))
     assert response.status_code == 302
     assert "/login/" in response["Location"]
+
+
+# --- lines with the search words ----------------------------------------------------
+
+
+def _lines_containing(page, chunk, word):
+    ranges = [(s["start"], s["end"]) for s in chunk.spans if s["page"] == page.number]
+    return [
+        line
+        for block in page.blocks
+        for line in block["lines"]
+        if word in page.text[line["start"] : line["end"]]
+        and any(line["start"] < e and s < line["end"] for s, e in ranges)
+    ]
+
+
+@pytest.mark.parametrize(
+    ("query", "word"),
+    [
+        ("Briefkasten", "Briefkasten"),
+        ("Mahnungen", "Mahnung"),
+        ("4.250,00", "4.250,00"),
+    ],
+)
+def test_lines_with_a_search_word_are_found_by_stem_and_verbatim(letter, query, word):
+    from evidence.viewer import matching_line_boxes
+
+    page = Page.objects.get(document=letter, number=1)
+    chunk = next(c for c in Chunk.objects.filter(document=letter) if word in c.text)
+    expected = _lines_containing(page, chunk, word)
+    boxes = matching_line_boxes(chunk=chunk, page=page, query=query)
+    assert len(boxes) == len(expected) > 0
+    x0, y0, _, _ = expected[0]["bbox"]
+    assert boxes[0].left == pytest.approx(100 * x0 / page.width)
+    assert boxes[0].top == pytest.approx(100 * y0 / page.height)
+
+
+def test_page_view_marks_the_lines_with_the_search_words(lawyer_client, case, letter):
+    hit = search_case_evidence(case=case, query="Briefkasten", k=1)[0]
+    html = lawyer_client.get(hit.url + "&q=Briefkasten").content.decode()
+    assert html.count("data-match") == 1
+    without_query = lawyer_client.get(hit.url).content.decode()
+    assert "data-match" not in without_query

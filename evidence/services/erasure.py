@@ -88,4 +88,9 @@ def case_erase(*, actor: Any, case: Case) -> dict[str, int]:
             storage.document_bytes_delete(name)
             removed += 1
     counts["files"] = removed
+    # Rendered page images of the erased documents (the viewer's disk cache).
+    from evidence.viewer import page_cache_clear
+
+    for sha256 in sorted({sha for _pk, sha, _name in documents}):
+        page_cache_clear(sha256=sha256)
     return counts

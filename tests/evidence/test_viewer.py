@@ -245,3 +245,12 @@ def test_page_view_marks_the_lines_with_the_search_words(lawyer_client, case, le
     assert html.count("data-match") == 1
     without_query = lawyer_client.get(hit.url).content.decode()
     assert "data-match" not in without_query
+
+
+def test_erasing_the_case_removes_its_rendered_page_images(case, letter):
+    from evidence.services.erasure import case_erase
+
+    page_image_png(document=letter, number=1, zoom=1.0)
+    assert page_cache_dir(letter.sha256).exists()
+    case_erase(actor=None, case=case)
+    assert not page_cache_dir(letter.sha256).exists()

@@ -72,11 +72,13 @@ def proposal_create(
 
 
 def proposals_supersede_older(*, proposal: ExtractionProposal) -> list[int]:
-    """A newer proposal for the same fact type from the same chunk replaces the
-    older pending ones (status superseded, pointing at the newer one). Decided
-    proposals stay as they are. A conditional update: a reviewer deciding an
-    older one at the same moment either wins (it is decided, not superseded) or
-    gets a clear conflict."""
+    """A newer proposal for the same fact type from the same chunk, made by a
+    later agent run, replaces the older pending ones (status superseded,
+    pointing at the newer one). Proposals of the same run are left alone: one
+    letter may list several damage items of one type. Decided proposals stay as
+    they are. A conditional update: a reviewer deciding an older one at the
+    same moment either wins (it is decided, not superseded) or gets a clear
+    conflict."""
     older = ExtractionProposal.objects.filter(
         case_id=proposal.case_id,
         fact_type=proposal.fact_type,
@@ -84,6 +86,8 @@ def proposals_supersede_older(*, proposal: ExtractionProposal) -> list[int]:
         status=ExtractionProposal.Status.PENDING,
         id__lt=proposal.pk,
     )
+    if proposal.agent_run_id is not None:
+        older = older.exclude(agent_run_id=proposal.agent_run_id)
     if not older.update(
         status=ExtractionProposal.Status.SUPERSEDED,
         superseded_by=proposal,

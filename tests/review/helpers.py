@@ -84,6 +84,7 @@ def make_proposal(
     value: dict[str, Any] | None = None,
     quote: str = "Zahlungserinnerung vom 05.05.2026",
     confidence: float = 0.9,
+    agent_run_id: int | None = None,
 ) -> ExtractionProposal:
     n = next(_counter)
     return proposal_create(
@@ -94,7 +95,7 @@ def make_proposal(
         quote=quote,
         confidence=confidence,
         call_id=f"test-call-{n}",
-        agent_run_id=100 + n,
+        agent_run_id=agent_run_id if agent_run_id is not None else 100 + n,
         agent_step_id=1000 + n,
         model_id="rules:test",
     )

@@ -248,6 +248,27 @@ def test_a_newer_proposal_supersedes_the_pending_one_for_the_same_type_and_chunk
     assert f"#{newer.pk}" in error.value.message
 
 
+def test_proposals_of_one_run_do_not_supersede_each_other(case: Any) -> None:
+    """One letter may list several damage items: same type, same chunk, one run."""
+    chunk = make_chunk(case)
+    first = make_proposal(
+        case,
+        chunk=chunk,
+        fact_type="damage_item",
+        value={"cents": 4000, "currency": "EUR"},
+        agent_run_id=5,
+    )
+    make_proposal(
+        case,
+        chunk=chunk,
+        fact_type="damage_item",
+        value={"cents": 15000, "currency": "EUR"},
+        agent_run_id=5,
+    )
+    first.refresh_from_db()
+    assert first.status == Status.PENDING
+
+
 def test_a_decided_proposal_is_not_superseded(case: Any, reviewer: Any) -> None:
     chunk = make_chunk(case)
     older = make_proposal(case, chunk=chunk)

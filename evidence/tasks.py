@@ -13,7 +13,7 @@ from evidence.services.ingest import source_document_ingest
 logger = logging.getLogger(__name__)
 
 
-@shared_task(  # type: ignore[untyped-decorator]
+@shared_task(
     bind=True,
     acks_late=True,
     reject_on_worker_lost=True,

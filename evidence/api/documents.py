@@ -26,7 +26,7 @@ from evidence.models import DocumentIngestion, SourceDocument
 from evidence.services.ingest import UploadOutcome, documents_upload
 
 
-class IngestionSerializer(serializers.ModelSerializer):  # type: ignore[type-arg]
+class IngestionSerializer(serializers.ModelSerializer):
     percent = serializers.IntegerField(read_only=True)
 
     class Meta:
@@ -47,7 +47,7 @@ class IngestionSerializer(serializers.ModelSerializer):  # type: ignore[type-arg
         ]
 
 
-class DocumentSerializer(serializers.ModelSerializer):  # type: ignore[type-arg]
+class DocumentSerializer(serializers.ModelSerializer):
     ingestion = IngestionSerializer(read_only=True)
 
     class Meta:
@@ -67,7 +67,7 @@ class DocumentSerializer(serializers.ModelSerializer):  # type: ignore[type-arg]
         ]
 
 
-class UploadResultSerializer(serializers.Serializer):  # type: ignore[type-arg]
+class UploadResultSerializer(serializers.Serializer):
     filename = serializers.CharField()
     status = serializers.ChoiceField(choices=["stored", "duplicate", "refused"])
     code = serializers.CharField(allow_blank=True)
@@ -88,7 +88,7 @@ def _result(outcome: UploadOutcome) -> dict[str, Any]:
 class CaseDocumentsApi(APIView):
     parser_classes = [MultiPartParser, FormParser]
 
-    class InputSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    class InputSerializer(serializers.Serializer):
         files = serializers.ListField(
             child=serializers.FileField(allow_empty_file=True), allow_empty=False
         )

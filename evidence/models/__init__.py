@@ -2,8 +2,6 @@
 chunks, embeddings) and the mutable state around it (ingestion progress,
 refused uploads)."""
 
-import contextlib
-
 from evidence.models.documents import (
     Chunk,
     DocumentIngestion,
@@ -11,13 +9,11 @@ from evidence.models.documents import (
     SourceDocument,
     UploadRefusal,
 )
-
-# The search helper's module (ChunkEmbedding), present once its migration lands.
-with contextlib.suppress(ModuleNotFoundError):
-    from evidence.models.embeddings import *  # noqa: F403
+from evidence.models.embeddings import ChunkEmbedding
 
 __all__ = [
     "Chunk",
+    "ChunkEmbedding",
     "DocumentIngestion",
     "Page",
     "SourceDocument",

@@ -21,7 +21,13 @@ from typing import Any, Protocol
 
 from django.apps import apps
 from django.conf import settings
-from django.db import IntegrityError, connection, transaction
+from django.db import (
+    IntegrityError,
+    InterfaceError,
+    OperationalError,
+    connection,
+    transaction,
+)
 from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -435,6 +441,7 @@ def _stage_embeddings(document: SourceDocument, ingestion: DocumentIngestion) ->
     except ImportError:  # the search layer is not installed yet
         logger.warning("no embedding service; document %s not embedded", document.pk)
         return
+
     def progress(total: int) -> None:
         _set_stage(ingestion, Stage.EMBEDDINGS, embedded=_embedded_count(document))
 
@@ -488,6 +495,8 @@ def source_document_ingest(*, document: SourceDocument) -> DocumentIngestion:
             _run_stages(document, ingestion)
         except IngestFailed as exc:
             _fail(ingestion, code=exc.code, message=exc.message)
+        except (OperationalError, InterfaceError):
+            raise  # transient: the task retries, the state stays where it was
         except (validation.UploadRefused, RuntimeError, ValueError) as exc:
             # MuPDF reports a broken page as RuntimeError/ValueError.
             logger.exception("ingestion of document %s failed", document.pk)
@@ -495,6 +504,16 @@ def source_document_ingest(*, document: SourceDocument) -> DocumentIngestion:
                 ingestion,
                 code="damaged",
                 message=_("The document could not be read: %(error)s") % {"error": exc},
+            )
+        except Exception as exc:
+            # A bug must not leave the document polling forever: record it,
+            # with the traceback in the log, and let the worker go on.
+            logger.exception("ingestion of document %s crashed", document.pk)
+            _fail(
+                ingestion,
+                code="internal_error",
+                message=_("Ingestion stopped with an internal error: %(error)s")
+                % {"error": exc.__class__.__name__},
             )
     return ingestion
 

@@ -57,8 +57,10 @@ class CaseFacts:
         if key == "delivery_evidence":
             classes = value_classes()
             facts = [f for f in facts if str(f.value).strip().casefold() in classes]
-        elif key == "reminder_sent" and condition.uses_sparql and passed:
-            facts = self.effective_reminders()
+        elif key == "reminder_sent" and passed:
+            # a reminder before the claim fell due supports nothing when a later
+            # one exists
+            facts = self.effective_reminders() or facts
         info = fact_types_all().get(key)
         if info is not None and info.value_kind == "boolean":
             facts = [f for f in facts if f.value is passed]

@@ -214,13 +214,13 @@ def damage_compute(
                 periods_de = "; ".join(
                     f"{date_format(p.start, 'de')}–{date_format(p.end, 'de')}: "
                     f"{p.days} Tage zu "
-                    f"{percent_points_format(float(p.rate_percent), 'de')}"
+                    f"{percent_points_format(float(p.annual_rate), 'de')}"
                     for p in interest.periods
                 )
                 periods_en = "; ".join(
                     f"{date_format(p.start, 'en')}–{date_format(p.end, 'en')}: "
                     f"{p.days} days at "
-                    f"{percent_points_format(float(p.rate_percent), 'en')}"
+                    f"{percent_points_format(float(p.annual_rate), 'en')}"
                     for p in interest.periods
                 )
                 amount_de = cents_format(

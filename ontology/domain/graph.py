@@ -191,7 +191,11 @@ def rdfs_infer(graph: Graph) -> None:
 
 
 def claim_data_graph(
-    *, facts: Iterable[FactRecord], context: ClaimContext, fact_types: frozenset[str]
+    *,
+    facts: Iterable[FactRecord],
+    context: ClaimContext,
+    fact_types: frozenset[str],
+    infer: bool = True,
 ) -> Graph:
     """The graph a claim's shapes validate: the claim subject (party kinds) and
     the facts of the given fact types, with RDFS inference applied. The subject
@@ -210,5 +214,6 @@ def claim_data_graph(
         # one link predicate per fact type keeps each shape's value nodes few
         graph.add((subject, BFL[fact.fact_type], node))
         _add_fact(graph, node, fact)
-    rdfs_infer(graph)
+    if infer:
+        rdfs_infer(graph)
     return graph

@@ -47,8 +47,8 @@ class InterestPeriod(BaseModel):
     start: date
     end: date
     days: int
-    base_rate_percent: Decimal
-    rate_percent: Decimal
+    base_rate_pa: Decimal
+    annual_rate: Decimal
     interest_cents_exact: Decimal
 
 
@@ -141,8 +141,8 @@ def default_interest(
                 start=day,
                 end=period_end,
                 days=days,
-                base_rate_percent=rate.rate_percent,
-                rate_percent=annual,
+                base_rate_pa=rate.rate_percent,
+                annual_rate=annual,
                 interest_cents_exact=exact,
             )
         )

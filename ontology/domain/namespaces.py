@@ -6,6 +6,7 @@ from rdflib import Namespace
 
 BC = Namespace("https://belegt.example/ns/core#")
 BFT = Namespace("https://belegt.example/ns/facttype#")
+BFE = Namespace("https://belegt.example/ns/established#")
 BFL = Namespace("https://belegt.example/ns/factlink#")
 BCL = Namespace("https://belegt.example/ns/claim#")
 BCASE = Namespace("https://belegt.example/case/")

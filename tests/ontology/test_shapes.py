@@ -1,0 +1,96 @@
+"""The claim files and their SHACL shapes are themselves validated: a broken
+file fails loudly at load time instead of producing wrong verdicts."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from ontology.domain.claims import (
+    CLAIMS_DIR,
+    _check_overlaps,
+    claim_file_load,
+    claim_files_load,
+)
+from ontology.domain.errors import ClaimDefinitionInvalid
+
+SOURCE = CLAIMS_DIR / "verzugsschaden.ttl"
+
+
+def broken(tmp_path: Path, old: str, new: str) -> Path:
+    text = SOURCE.read_text(encoding="utf-8")
+    assert old in text, old
+    path = tmp_path / "verzugsschaden.ttl"
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    return path
+
+
+def test_all_shipped_claim_files_load_and_pass_shacl_shacl() -> None:
+    files = claim_files_load()
+    names = {f.path.name for f in files}
+    assert {"verzugsschaden.ttl", "ai_act_high_risk.ttl", "gdpr.ttl", "dora.ttl"} <= (
+        names
+    )
+    for claim_file in files:
+        assert claim_file.versions
+        assert claim_file.shape_condition
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "reason"),
+    [
+        ("sh:qualifiedMinCount 1 ;", 'sh:qualifiedMinCount "eins" ;', "SHACL-SHACL"),
+        ("sh:class bfe:due_date .", 'sh:class "due_date" .', "SHACL-SHACL"),
+        ("sh:targetClass bc:ClaimSubject ;", 'sh:targetClass "Subject" ;', "SHACL"),
+        ("SELECT $this WHERE {", "SELECT $this WHERE {{", "pyshacl cannot load"),
+        ("bcl:factType bft:due_date ;", "bcl:factType bft:due_datum ;", "unknown fact"),
+        ('"§ 271 Abs. 1 BGB"', '"§271 BGB"', "canonical"),
+        ('"Fälligkeit"@de, "Claim due"@en', '"Fälligkeit"@de', "label@en"),
+        ("bcl:onFail bcl:Missing", "bcl:onFail bcl:Maybe", "onFail"),
+        ("{due_date} fällig", "{faellig} fällig", "placeholder"),
+        ("vs:v2002 a bcl:ClaimVersion ;", "vs:v2002 a bcl:ClaimVersion ] ;", "Turtle"),
+    ],
+)
+def test_a_broken_shape_file_fails_loudly(
+    tmp_path: Path, old: str, new: str, reason: str
+) -> None:
+    with pytest.raises(ClaimDefinitionInvalid) as info:
+        claim_file_load(broken(tmp_path, old, new))
+    assert reason in info.value.message
+    assert info.value.code == "claim_definition_invalid"
+
+
+def test_overlapping_versions_are_refused(tmp_path: Path) -> None:
+    path = broken(
+        tmp_path,
+        'bcl:validUntil "2014-07-28"^^xsd:date',
+        'bcl:validUntil "2014-07-29"^^xsd:date',
+    )
+    with pytest.raises(ClaimDefinitionInvalid, match="overlap"):
+        _check_overlaps([claim_file_load(path)])
+
+
+def test_every_condition_is_a_shape_on_the_claim_subject() -> None:
+    for claim_file in claim_files_load():
+        for version in claim_file.versions:
+            for requirement in version.requirements:
+                assert requirement.alternatives
+                for alternative in requirement.alternatives:
+                    assert alternative.conditions
+                    assert alternative.legal_basis
+
+
+def test_only_date_comparison_uses_sparql() -> None:
+    sparql = {
+        c.iri
+        for f in claim_files_load()
+        for v in f.versions
+        for r in v.requirements
+        for a in r.alternatives
+        for c in a.conditions
+        if c.uses_sparql
+    }
+    assert sparql == {
+        "https://belegt.example/ns/claim/verzugsschaden#c-mahnung-nach-faelligkeit"
+    }

@@ -7,6 +7,7 @@ document is ready), the command line and the case page."""
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from typing import Any
 
 from django.db import transaction
@@ -15,7 +16,7 @@ from django.utils import timezone
 
 from agents.conf import setting
 from agents.domain.envelope import TaskEnvelope
-from agents.domain.gate import Gate, ToolCall
+from agents.domain.gate import Gate, GateVerdict, ToolCall
 from agents.domain.loop import (
     AgentLoop,
     ChunkInput,
@@ -106,15 +107,26 @@ class DbRecorder:
         self.world = world
         self._open: AgentStep | None = None
 
-    def begin(self, *, index: int, call: ToolCall) -> None:
-        self._open = AgentStep.objects.create(
-            run=self.run,
-            index=index,
-            kind=AgentStep.Kind.TOOL_CALL,
-            call_id=call.call_id[:200],
-            tool=call.name[:64],
-        )
-        self.world.current_step_id = self._open.pk
+    def around_call(
+        self, *, index: int, call: ToolCall, execute: Callable[[], GateVerdict]
+    ) -> GateVerdict:
+        """One transaction per call: the step row (created first, so that a
+        proposal can name it), the proposal, its audit event and the verdict
+        commit together or not at all."""
+        with transaction.atomic():
+            self._open = AgentStep.objects.create(
+                run=self.run,
+                index=index,
+                kind=AgentStep.Kind.TOOL_CALL,
+                call_id=call.call_id[:200],
+                tool=call.name[:64],
+            )
+            self.world.current_step_id = self._open.pk
+            try:
+                return execute()
+            finally:
+                self._open = None
+                self.world.current_step_id = None
 
     def step(self, record: StepRecord) -> None:
         verdict = record.verdict
@@ -148,8 +160,6 @@ class DbRecorder:
                 )
         if record.kind == "tool_call" and self._open is not None:
             AgentStep.objects.filter(pk=self._open.pk).update(**fields)
-            self._open = None
-            self.world.current_step_id = None
         else:
             AgentStep.objects.create(run=self.run, **fields)
         if record.kind == "tool_call":

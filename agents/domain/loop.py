@@ -8,10 +8,11 @@ the run's counters, so a 500-page case never needs one endless conversation."""
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import time
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Literal, Protocol
@@ -95,9 +96,12 @@ class StepRecord:
 
 
 class Recorder(Protocol):
-    def begin(self, *, index: int, call: ToolCall) -> None:
-        """A tool call is about to enter the gate (its commit may need to
-        name the step that made it)."""
+    def around_call(
+        self, *, index: int, call: ToolCall, execute: Callable[[], GateVerdict]
+    ) -> GateVerdict:
+        """Run one tool call through the gate and record its step (``execute``
+        calls ``step``). A database recorder makes this one transaction, so a
+        call's proposal, audit event and step record commit together."""
         ...
 
     def step(self, record: StepRecord) -> None: ...
@@ -208,6 +212,38 @@ class AgentLoop:
             return call.call_id
         return f"{self.run_key}:{call.call_id}"
 
+    def _execute(
+        self,
+        *,
+        scoped: ToolCall,
+        call: ToolCall,
+        turn: ProviderTurn,
+        first: bool,
+        latency: float,
+        digest: str,
+    ) -> GateVerdict:
+        """Gate one call and record its step (inside ``around_call``)."""
+        verdict = self.gate.handle(scoped)
+        self.recorder.step(
+            StepRecord(
+                index=self.outcome.steps,
+                kind="tool_call",
+                call_id=scoped.call_id,
+                tool=call.name,
+                raw=json.dumps(
+                    {"name": call.name, "arguments": call.arguments},
+                    ensure_ascii=False,
+                ),
+                verdict=verdict,
+                tokens_in=turn.tokens_in if first else 0,
+                tokens_out=turn.tokens_out if first else 0,
+                latency_ms=latency if first else 0.0,
+                model_id=turn.model_id,
+                prompt_hash=digest,
+            )
+        )
+        return verdict
+
     # -- the loop -----------------------------------------------------------------
     def run(self, episodes: Iterable[Episode]) -> RunOutcome:
         for episode in episodes:
@@ -280,8 +316,18 @@ class AgentLoop:
                     self._stop(RunStatus.STEP_LIMIT, "step limit reached")
                     return False
                 scoped = ToolCall(self._call_id(call), call.name, call.arguments)
-                self.recorder.begin(index=o.steps, call=scoped)
-                verdict = self.gate.handle(scoped)
+                execute = functools.partial(
+                    self._execute,
+                    scoped=scoped,
+                    call=call,
+                    turn=turn,
+                    first=position == 0,
+                    latency=latency,
+                    digest=digest,
+                )
+                verdict = self.recorder.around_call(
+                    index=o.steps, call=scoped, execute=execute
+                )
                 o.steps += 1
                 if verdict.status == "rejected" and verdict.rejection is not None:
                     o.rejected += 1
@@ -289,25 +335,6 @@ class AgentLoop:
                     o.rejections_by_code[code] = o.rejections_by_code.get(code, 0) + 1
                 elif verdict.status == "ok":
                     o.accepted += 1
-                first = position == 0
-                self.recorder.step(
-                    StepRecord(
-                        index=o.steps - 1,
-                        kind="tool_call",
-                        call_id=scoped.call_id,
-                        tool=call.name,
-                        raw=json.dumps(
-                            {"name": call.name, "arguments": call.arguments},
-                            ensure_ascii=False,
-                        ),
-                        verdict=verdict,
-                        tokens_in=turn.tokens_in if first else 0,
-                        tokens_out=turn.tokens_out if first else 0,
-                        latency_ms=latency if first else 0.0,
-                        model_id=turn.model_id,
-                        prompt_hash=digest,
-                    )
-                )
                 messages.append(_tool_message(call, verdict))
                 if self._count_failure(verdict):
                     self._stop(

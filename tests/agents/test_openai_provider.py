@@ -15,7 +15,7 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def llm_settings(settings):  # type: ignore[no-untyped-def]
+def llm_settings(settings):
     settings.BELEGT_LLM_MODEL = "stub-model-7b"
     settings.BELEGT_LLM_API_KEY = "sk-test-123"
     settings.BELEGT_LLM_RETRIES = 1
@@ -23,14 +23,14 @@ def llm_settings(settings):  # type: ignore[no-untyped-def]
     return settings
 
 
-def _run(case, lawyer, stub, settings):  # type: ignore[no-untyped-def]
+def _run(case, lawyer, stub, settings):
     settings.BELEGT_LLM_BASE_URL = stub.base_url
     return extraction_run_start(
         case=case, actor=lawyer, provider="openai", run_async=False
     )
 
 
-def _propose_from_prompt(request):  # type: ignore[no-untyped-def]
+def _propose_from_prompt(request):
     [chunk] = chunks_in_prompt(request)
     args = {
         "fact_type": "reminder_sent",
@@ -46,7 +46,7 @@ def _propose_from_prompt(request):  # type: ignore[no-untyped-def]
 
 def test_tool_calling_round_trip_proposes_through_the_gate(
     case, lawyer, letter_chunk, llm_settings
-):  # type: ignore[no-untyped-def]
+):
     with stub_llm(
         [_propose_from_prompt, lambda r: (200, chat_answer(content="Fertig."))]
     ) as stub:
@@ -76,7 +76,7 @@ def test_tool_calling_round_trip_proposes_through_the_gate(
 
 def test_model_answer_with_a_rejected_call_gets_the_rejection_back(
     case, lawyer, letter_chunk, llm_settings
-):  # type: ignore[no-untyped-def]
+):
     bad = {
         "fact_type": "reminder_sent",
         "source_chunk_id": 123456,
@@ -100,7 +100,7 @@ def test_model_answer_with_a_rejected_call_gets_the_rejection_back(
     assert run.rejected == 1 and not ExtractionProposal.objects.exists()
 
 
-def test_server_errors_are_retried(case, lawyer, letter_chunk, llm_settings):  # type: ignore[no-untyped-def]
+def test_server_errors_are_retried(case, lawyer, letter_chunk, llm_settings):
     with stub_llm(
         [lambda r: (503, {"error": "busy"}), lambda r: (200, chat_answer(content="ok"))]
     ) as stub:
@@ -111,7 +111,7 @@ def test_server_errors_are_retried(case, lawyer, letter_chunk, llm_settings):  #
 
 def test_client_errors_fail_the_run_without_retry(
     case, lawyer, letter_chunk, llm_settings
-):  # type: ignore[no-untyped-def]
+):
     with stub_llm([lambda r: (401, {"error": "bad key"})]) as stub:
         run = _run(case, lawyer, stub, llm_settings)
     assert run.status == AgentRun.Status.FAILED
@@ -122,14 +122,14 @@ def test_client_errors_fail_the_run_without_retry(
 
 def test_a_garbled_answer_fails_the_run_cleanly(
     case, lawyer, letter_chunk, llm_settings
-):  # type: ignore[no-untyped-def]
+):
     with stub_llm([lambda r: (200, b"<html>proxy error</html>")]) as stub:
         run = _run(case, lawyer, stub, llm_settings)
     assert run.status == AgentRun.Status.FAILED
     assert "JSON" in run.reason
 
 
-def test_timeouts_are_retried_then_fail(case, lawyer, letter_chunk, llm_settings):  # type: ignore[no-untyped-def]
+def test_timeouts_are_retried_then_fail(case, lawyer, letter_chunk, llm_settings):
     llm_settings.BELEGT_LLM_TIMEOUT = 0.3
     with stub_llm([]) as stub:
         stub.delay = 1.0
@@ -139,7 +139,7 @@ def test_timeouts_are_retried_then_fail(case, lawyer, letter_chunk, llm_settings
     assert len(stub.requests) == 2  # one try + one retry
 
 
-def test_cost_budget_stops_a_paid_model(case, lawyer, letter_chunk, llm_settings):  # type: ignore[no-untyped-def]
+def test_cost_budget_stops_a_paid_model(case, lawyer, letter_chunk, llm_settings):
     llm_settings.BELEGT_LLM_PRICE_IN_CENTS_PER_1K = 10.0
     llm_settings.BELEGT_AGENT_COST_BUDGET_CENTS = 0.5
     with stub_llm([_propose_from_prompt]) as stub:
@@ -154,7 +154,7 @@ def test_cost_budget_stops_a_paid_model(case, lawyer, letter_chunk, llm_settings
 
 def test_missing_model_setting_fails_the_run_with_a_reason(
     case, lawyer, letter_chunk, settings
-):  # type: ignore[no-untyped-def]
+):
     settings.BELEGT_LLM_MODEL = ""
     run = extraction_run_start(
         case=case, actor=lawyer, provider="openai", run_async=False

@@ -24,7 +24,7 @@ BASE = Path(__file__).resolve().parents[2]
 GRAPH = BASE / "ontology" / "policies" / "tool_policies.ttl"
 
 
-def _compile(text: str, evaluators=EVALUATORS, tools=TOOL_SPECS):  # type: ignore[no-untyped-def]
+def _compile(text: str, evaluators=EVALUATORS, tools=TOOL_SPECS):
     path = Path(os.environ.get("TMPDIR", "/tmp")) / f"policies-{os.getpid()}.ttl"
     path.write_text(text, encoding="utf-8")
     try:
@@ -39,7 +39,7 @@ def _graph() -> str:
     return GRAPH.read_text(encoding="utf-8")
 
 
-def test_shipped_graph_matches_the_evaluators():  # type: ignore[no-untyped-def]
+def test_shipped_graph_matches_the_evaluators():
     compiled = compiled_policies()
     assert set(compiled.policies) == set(EVALUATORS)
     assert [p.key for p in compiled.before["propose_case_fact"]] == [
@@ -55,7 +55,7 @@ def test_shipped_graph_matches_the_evaluators():  # type: ignore[no-untyped-def]
     assert "rel" in compiled.policies["chunk_belongs_to_case"].relations[0]
 
 
-def test_policy_without_evaluator_is_an_error():  # type: ignore[no-untyped-def]
+def test_policy_without_evaluator_is_an_error():
     extra = _graph() + (
         '\npol:sky_is_blue a pol:Policy ; pol:key "sky_is_blue" .\n'
         "tool:propose_case_fact pol:CHECK_BEFORE pol:sky_is_blue .\n"
@@ -65,14 +65,14 @@ def test_policy_without_evaluator_is_an_error():  # type: ignore[no-untyped-def]
     assert "policy 'sky_is_blue' has no evaluator" in exc.value.problems
 
 
-def test_evaluator_without_policy_is_an_error():  # type: ignore[no-untyped-def]
+def test_evaluator_without_policy_is_an_error():
     evaluators = {**EVALUATORS, "always_yes": lambda ctx: PASS}
     with pytest.raises(PolicyGraphError) as exc:
         _compile(_graph(), evaluators=evaluators)
     assert "evaluator 'always_yes' has no policy in the graph" in exc.value.problems
 
 
-def test_tool_without_node_and_node_without_tool_are_errors():  # type: ignore[no-untyped-def]
+def test_tool_without_node_and_node_without_tool_are_errors():
     text = _graph().replace(
         'pol:toolName "propose_term"', 'pol:toolName "mark_confirmed"'
     )
@@ -85,9 +85,10 @@ def test_tool_without_node_and_node_without_tool_are_errors():  # type: ignore[n
     )
 
 
-def test_committing_tool_without_an_after_check_is_an_error():  # type: ignore[no-untyped-def]
+def test_committing_tool_without_an_after_check_is_an_error():
     text = _graph().replace(
-        "    pol:CHECK_AFTER pol:prepared_equals_request .\n\ntool:link_evidence_proposal",
+        "    pol:CHECK_AFTER pol:prepared_equals_request .\n\n"
+        "tool:link_evidence_proposal",
         " .\n\ntool:link_evidence_proposal",
     )
     with pytest.raises(PolicyGraphError) as exc:
@@ -98,7 +99,7 @@ def test_committing_tool_without_an_after_check_is_an_error():  # type: ignore[n
     )
 
 
-def test_policy_reading_an_argument_its_tool_lacks_is_an_error():  # type: ignore[no-untyped-def]
+def test_policy_reading_an_argument_its_tool_lacks_is_an_error():
     text = (
         _graph() + "\ntool:search_case_evidence pol:CHECK_BEFORE pol:quote_in_chunk .\n"
     )
@@ -110,7 +111,7 @@ def test_policy_reading_an_argument_its_tool_lacks_is_an_error():  # type: ignor
     )
 
 
-def test_edge_to_something_that_is_no_policy_is_an_error():  # type: ignore[no-untyped-def]
+def test_edge_to_something_that_is_no_policy_is_an_error():
     text = _graph() + "\ntool:propose_case_fact pol:CHECK_BEFORE pol:nothing .\n"
     with pytest.raises(PolicyGraphError) as exc:
         _compile(text)
@@ -133,7 +134,7 @@ def _manage_check(graph_path: Path) -> subprocess.CompletedProcess[str]:
     )
 
 
-def test_the_application_refuses_to_start_on_a_broken_graph(tmp_path):  # type: ignore[no-untyped-def]
+def test_the_application_refuses_to_start_on_a_broken_graph(tmp_path):
     broken = tmp_path / "policies.ttl"
     broken.write_text(
         _graph().replace('pol:key "quote_in_chunk"', 'pol:key "quote_somewhere"'),
@@ -145,12 +146,12 @@ def test_the_application_refuses_to_start_on_a_broken_graph(tmp_path):  # type: 
     assert "evaluator 'quote_in_chunk' has no policy in the graph" in result.stderr
 
 
-def test_the_application_refuses_to_start_without_a_graph(tmp_path):  # type: ignore[no-untyped-def]
+def test_the_application_refuses_to_start_without_a_graph(tmp_path):
     result = _manage_check(tmp_path / "missing.ttl")
     assert result.returncode != 0
     assert "policy graph file(s) missing" in result.stderr
 
 
-def test_the_application_starts_with_the_shipped_graph():  # type: ignore[no-untyped-def]
+def test_the_application_starts_with_the_shipped_graph():
     result = _manage_check(GRAPH)
     assert result.returncode == 0, result.stderr

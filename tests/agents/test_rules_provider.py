@@ -21,11 +21,11 @@ from tests.agents import letters
 pytestmark = pytest.mark.django_db
 
 
-def _summaries(run):  # type: ignore[no-untyped-def]
+def _summaries(run):
     return [proposal_summary(p) for p in proposals_of_run(run=run)]
 
 
-def test_rules_provider_finds_the_facts_of_the_case_file(ingested_case, lawyer):  # type: ignore[no-untyped-def]
+def test_rules_provider_finds_the_facts_of_the_case_file(ingested_case, lawyer):
     run = extraction_run_start(
         case=ingested_case, actor=lawyer, provider="rules", run_async=False
     )
@@ -56,13 +56,14 @@ def test_rules_provider_finds_the_facts_of_the_case_file(ingested_case, lawyer):
     assert "verweigern jede Zahlung" in " ".join(refusal["quote"].split())
 
 
-def test_no_proposal_bypasses_the_gate(ingested_case, lawyer):  # type: ignore[no-untyped-def]
+def test_no_proposal_bypasses_the_gate(ingested_case, lawyer):
     run = extraction_run_start(
         case=ingested_case, actor=lawyer, provider="rules", run_async=False
     )
     proposals = ExtractionProposal.objects.filter(case=ingested_case)
     assert proposals.count() == run.proposals_created > 10
     for proposal in proposals:
+        assert proposal.agent_step_id is not None
         step = AgentStep.objects.get(pk=proposal.agent_step_id)
         assert (step.run_id, step.verdict, step.stage) == (run.pk, "ok", "done")
         assert step.tool == "propose_case_fact"
@@ -75,7 +76,7 @@ def test_no_proposal_bypasses_the_gate(ingested_case, lawyer):  # type: ignore[n
     )
 
 
-def test_rerunning_the_extraction_replays_instead_of_duplicating(ingested_case, lawyer):  # type: ignore[no-untyped-def]
+def test_rerunning_the_extraction_replays_instead_of_duplicating(ingested_case, lawyer):
     first = extraction_run_start(
         case=ingested_case, actor=lawyer, provider="rules", run_async=False
     )
@@ -91,7 +92,7 @@ def test_rerunning_the_extraction_replays_instead_of_duplicating(ingested_case, 
     }
 
 
-def test_run_agent_command_prints_json_with_the_proposals(ingested_case, lawyer):  # type: ignore[no-untyped-def]
+def test_run_agent_command_prints_json_with_the_proposals(ingested_case, lawyer):
     out = StringIO()
     call_command("run_agent", "--case", ingested_case.reference, "--json", stdout=out)
     payload = json.loads(out.getvalue())
@@ -124,7 +125,7 @@ def test_run_agent_command_prints_json_with_the_proposals(ingested_case, lawyer)
 
 def test_run_agent_command_prints_steps_and_rejections_in_text(
     case, lawyer, letter_chunk
-):  # type: ignore[no-untyped-def]
+):
     out = StringIO()
     call_command("run_agent", "--case", case.reference, stdout=out)
     text = out.getvalue()
@@ -135,7 +136,7 @@ def test_run_agent_command_prints_steps_and_rejections_in_text(
 
 def test_run_agent_command_async_queues_the_run(
     case, lawyer, letter_chunk, django_capture_on_commit_callbacks
-):  # type: ignore[no-untyped-def]
+):
     out = StringIO()
     with django_capture_on_commit_callbacks(execute=False) as callbacks:
         call_command("run_agent", "--case", case.reference, "--async", stdout=out)
@@ -145,7 +146,7 @@ def test_run_agent_command_async_queues_the_run(
     assert len(callbacks) == 1
 
 
-def test_run_agent_command_unknown_case_is_an_error(db):  # type: ignore[no-untyped-def]
+def test_run_agent_command_unknown_case_is_an_error(db):
     from django.core.management.base import CommandError
 
     with pytest.raises(CommandError):

@@ -14,7 +14,7 @@ pytestmark = pytest.mark.django_db
 
 @pytest.mark.integration
 @pytest.mark.django_db(transaction=True)
-def test_queued_extraction_runs_on_a_worker(celery_worker, case, lawyer, letter_chunk):  # type: ignore[no-untyped-def]
+def test_queued_extraction_runs_on_a_worker(celery_worker, case, lawyer, letter_chunk):
     run = extraction_run_start(case=case, actor=lawyer, provider="rules")
     finished = celery_worker.wait_for(
         lambda: AgentRun.objects.filter(pk=run.pk, finished_at__isnull=False).first(),
@@ -24,7 +24,7 @@ def test_queued_extraction_runs_on_a_worker(celery_worker, case, lawyer, letter_
     assert ExtractionProposal.objects.filter(agent_run_id=run.pk).exists()
 
 
-def test_the_task_does_not_run_a_run_twice(case, lawyer, letter_chunk):  # type: ignore[no-untyped-def]
+def test_the_task_does_not_run_a_run_twice(case, lawyer, letter_chunk):
     run = extraction_run_start(
         case=case, actor=lawyer, provider="rules", run_async=False
     )
@@ -36,5 +36,5 @@ def test_the_task_does_not_run_a_run_twice(case, lawyer, letter_chunk):  # type:
     assert ExtractionProposal.objects.count() == count
 
 
-def test_the_task_skips_a_deleted_run(db):  # type: ignore[no-untyped-def]
+def test_the_task_skips_a_deleted_run(db):
     extraction_run_task.run(999999)

@@ -3,6 +3,8 @@ by step; another firm's runs are not found."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from django.urls import reverse
 
@@ -13,7 +15,7 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def finished_run(case, lawyer, letter_chunk):  # type: ignore[no-untyped-def]
+def finished_run(case, lawyer, letter_chunk):
     run, _, _ = run_scripted(
         case=case,
         actor=lawyer,
@@ -29,7 +31,7 @@ def finished_run(case, lawyer, letter_chunk):  # type: ignore[no-untyped-def]
 
 def test_run_list_shows_the_runs_of_the_case_under_the_review_tab(
     lawyer_client, case, finished_run
-):  # type: ignore[no-untyped-def]
+):
     response = lawyer_client.get(reverse("agents:case_runs", args=[case.pk]))
     assert response.status_code == 200
     assert response.context["active_tab"] == "review"
@@ -39,7 +41,7 @@ def test_run_list_shows_the_runs_of_the_case_under_the_review_tab(
     assert 'name="provider"' in body  # lawyers may start a run
 
 
-def test_reviewer_sees_runs_but_cannot_start_one(reviewer_client, case, finished_run):  # type: ignore[no-untyped-def]
+def test_reviewer_sees_runs_but_cannot_start_one(reviewer_client, case, finished_run):
     body = reviewer_client.get(reverse("agents:case_runs", args=[case.pk])).content
     assert b'name="provider"' not in body
     response = reviewer_client.post(reverse("agents:run_start", args=[case.pk]))
@@ -47,7 +49,7 @@ def test_reviewer_sees_runs_but_cannot_start_one(reviewer_client, case, finished
     assert AgentRun.objects.count() == 1
 
 
-def test_run_detail_shows_each_step_with_its_verdict(lawyer_client, case, finished_run):  # type: ignore[no-untyped-def]
+def test_run_detail_shows_each_step_with_its_verdict(lawyer_client, case, finished_run):
     url = reverse("agents:run_detail", args=[case.pk, finished_run.pk])
     body = lawyer_client.get(url).content.decode()
     assert "quote_not_in_chunk" in body
@@ -58,7 +60,7 @@ def test_run_detail_shows_each_step_with_its_verdict(lawyer_client, case, finish
     assert only_rejected.count('class="step step--') == 1
 
 
-def test_polling_a_finished_run_stops_the_polling(lawyer_client, case, finished_run):  # type: ignore[no-untyped-def]
+def test_polling_a_finished_run_stops_the_polling(lawyer_client, case, finished_run):
     url = reverse("agents:run_detail", args=[case.pk, finished_run.pk])
     response = lawyer_client.get(url, {"poll": 1}, HTTP_HX_REQUEST="true")
     assert response.status_code == 286
@@ -68,7 +70,7 @@ def test_polling_a_finished_run_stops_the_polling(lawyer_client, case, finished_
     )
 
 
-def test_polling_a_running_run_returns_its_summary(lawyer_client, case, finished_run):  # type: ignore[no-untyped-def]
+def test_polling_a_running_run_returns_its_summary(lawyer_client, case, finished_run):
     AgentRun.objects.filter(pk=finished_run.pk).update(status=AgentRun.Status.RUNNING)
     url = reverse("agents:run_detail", args=[case.pk, finished_run.pk])
     response = lawyer_client.get(url, {"poll": 1}, HTTP_HX_REQUEST="true")
@@ -79,7 +81,7 @@ def test_polling_a_running_run_returns_its_summary(lawyer_client, case, finished
 
 def test_lawyer_starts_an_extraction_that_is_queued_for_the_workers(
     lawyer_client, case, letter_chunk, django_capture_on_commit_callbacks
-):  # type: ignore[no-untyped-def]
+):
     with django_capture_on_commit_callbacks(execute=False) as callbacks:
         response = lawyer_client.post(
             reverse("agents:run_start", args=[case.pk]), {"provider": "rules"}
@@ -91,7 +93,7 @@ def test_lawyer_starts_an_extraction_that_is_queued_for_the_workers(
     assert len(callbacks) == 1
 
 
-def test_other_firm_gets_404_for_runs_of_this_case(other_client, case, finished_run):  # type: ignore[no-untyped-def]
+def test_other_firm_gets_404_for_runs_of_this_case(other_client, case, finished_run):
     assert (
         other_client.get(reverse("agents:case_runs", args=[case.pk])).status_code == 404
     )
@@ -103,8 +105,10 @@ def test_other_firm_gets_404_for_runs_of_this_case(other_client, case, finished_
 
 def test_run_of_another_case_is_not_found_under_this_case(
     lawyer_client, case, finished_run, firm
-):  # type: ignore[no-untyped-def]
-    from tests.factories import CaseFactory
+):
+    from tests import factories
+
+    CaseFactory: Any = factories.CaseFactory
 
     sibling = CaseFactory(organisation=firm)
     url = reverse("agents:run_detail", args=[sibling.pk, finished_run.pk])

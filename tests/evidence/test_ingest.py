@@ -101,6 +101,21 @@ def test_sentence_across_a_page_break_is_one_chunk_found_by_full_text(
     assert all(span["boxes"] for span in chunk.spans)
 
 
+def test_sentence_across_a_page_break_is_found_whole_by_case_search(
+    lawyer, case, settings
+):
+    from evidence.search import search_case_evidence
+
+    settings.BELEGT_CHUNK_TARGET_CHARS = 300
+    settings.BELEGT_CHUNK_OVERLAP_CHARS = 60
+    ingest_one(lawyer, case, "frist.pdf", pdfs.letter_with_sentence_across_pages())
+    hits = search_case_evidence(case=case, query="Gesamtbetrag Klage erheben", k=3)
+    assert hits
+    top = Chunk.objects.get(pk=hits[0].chunk_id)
+    assert " ".join(pdfs.CROSS_PAGE_SENTENCE.split()) in " ".join(top.text.split())
+    assert (hits[0].page, hits[0].page_end) == (1, 2)
+
+
 def test_same_file_twice_in_a_case_is_a_duplicate_not_stored_again(lawyer, case):
     data = pdfs.reminder_letter()
     first, second = upload(lawyer, case, ("a.pdf", data), ("b.pdf", data))
@@ -277,3 +292,22 @@ def test_upload_dispatches_the_ingestion_task_after_commit(
         )
     assert outcome.status == "stored"
     assert len(callbacks) == 1
+
+
+def test_unexpected_error_ends_as_failed_not_stuck(lawyer, case, monkeypatch):
+    from evidence.services import ingest
+
+    def broken_chunker(*args, **kwargs):
+        raise KeyError("bug")
+
+    [outcome] = upload(lawyer, case, ("a.pdf", pdfs.reminder_letter()))
+    monkeypatch.setattr(ingest, "chunk_pages", broken_chunker)
+    ingestion = source_document_ingest(document=outcome.document)
+    assert ingestion.stage == Stage.FAILED
+    assert ingestion.error_code == "internal_error"
+    assert "KeyError" in ingestion.error_message
+    # Fixed and re-run, the document resumes from its stored pages.
+    monkeypatch.undo()
+    again = source_document_ingest(document=outcome.document)
+    assert again.stage == Stage.READY and again.error_code == ""
+    assert Page.objects.filter(document=outcome.document).count() == 1

@@ -425,6 +425,11 @@ class _Parser:
                     break
                 pending.extend(more)
                 continue
+            prev_top = next(iter((pending or done)[-1].levels))
+            if (tm.lastgroup == "sec") != (prev_top == "sec"):
+                # "Erwägungsgrund 60, § 91 ZPO": a § and an article/recital
+                # never share one trailing instrument
+                break
             more = self._head(tm)
             if not more:
                 break

@@ -389,6 +389,18 @@ SPECIAL: list[Case] = [
         [("Art. 6 DSGVO", f"{G}/art/6"), ("§ 26 BDSG", "de/bdsg/sec/26")],
     ),
     (
+        "Siehe Erwägungsgrund 60, § 91 ZPO",
+        [("Erwägungsgrund 60", None), ("§ 91 ZPO", "de/zpo/sec/91")],
+    ),
+    (
+        "Art. 6 Abs. 1 lit. f i.V.m. § 26 BDSG",
+        [("Art. 6 Abs. 1 lit. f", None), ("§ 26 BDSG", "de/bdsg/sec/26")],
+    ),
+    (
+        "Art. 9 und Erwägungsgrund 60 KI-VO",
+        [("Art. 9", f"{AI}/art/9"), ("Erwägungsgrund 60 KI-VO", f"{AI}/recital/60")],
+    ),
+    (
         "Art. 9 Abs. 2 lit. a KI-VO; Erwägungsgrund 60 KI-VO",
         [
             ("Art. 9 Abs. 2 lit. a KI-VO", f"{AI}/art/9/para/2/point/a"),

@@ -52,11 +52,13 @@ def test_only_evidenced_and_confirmed_facts_become_established() -> None:
     graph = claim_data_graph(
         facts=facts, context=context, fact_types=frozenset({"due_date"})
     )
-    established = {
-        int(str(graph.value(n, BC.factId)))
-        for n in graph.subjects(RDF.type, BC.EstablishedFact)
+    established = set(graph.subjects(RDF.type, BC.EstablishedFact))
+    assert established == {fact_iri("AZ-2", facts[2].id), fact_iri("AZ-2", facts[3].id)}
+    unestablished = set(graph.subjects(RDF.type, BC.UnestablishedFact))
+    assert unestablished == {
+        fact_iri("AZ-2", facts[0].id),
+        fact_iri("AZ-2", facts[1].id),
     }
-    assert established == {facts[2].id, facts[3].id}
     assert (subject_iri("AZ-2"), RDF.type, BFE.due_date) in graph
 
 

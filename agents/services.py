@@ -304,6 +304,8 @@ def extraction_run_start(
     transaction commits; otherwise it runs here and returns finished."""
     if document is not None and document.case_id != case.pk:
         raise RunNotStartable("The document belongs to another case.")
+    if actor is None or not getattr(actor, "pk", None):
+        raise RunNotStartable("An extraction acts for a user; none was given.")
     provider_name = provider or str(setting("BELEGT_AGENT_PROVIDER"))
     envelope = envelope_for_extraction(case=case, actor=actor, document=document)
     run = agent_run_create(

@@ -463,3 +463,48 @@ def test_search_finds_only_chunks_of_the_case(
     )
     hits = _one(steps).observation["result"]["hits"]
     assert [h["chunk_id"] for h in hits] == [letter_chunk.pk]
+
+
+def test_term_candidate_is_proposed_from_a_chunk_that_shows_it(
+    case, lawyer, letter_chunk
+):
+    from review.models import TermCandidate
+
+    turns = [
+        [
+            (
+                "propose_term",
+                {
+                    "label": "Mahnung",
+                    "kind": "document_type",
+                    "source_chunk_id": letter_chunk.pk,
+                },
+            ),
+            (
+                "propose_term",
+                {
+                    "label": "Lieferschein",
+                    "kind": "document_type",
+                    "source_chunk_id": letter_chunk.pk,
+                },
+            ),
+        ]
+    ]
+    _, steps, _ = run_scripted(case=case, actor=lawyer, turns=turns)
+    ok, unseen = tool_steps(steps)
+    assert ok.verdict == "ok" and ok.committed_type == "term_candidate"
+    assert unseen.rejection["code"] == "label_not_in_chunk"
+    [term] = TermCandidate.objects.all()
+    assert (term.label, term.kind, term.status) == (
+        "Mahnung",
+        "document_type",
+        "pending",
+    )
+
+
+def test_an_extraction_needs_a_user_to_act_for(case, letter_chunk):
+    from agents.services import RunNotStartable, extraction_run_start
+
+    with pytest.raises(RunNotStartable):
+        extraction_run_start(case=case, actor=None, run_async=False)
+    assert not AgentRun.objects.exists()

@@ -184,3 +184,11 @@ def test_injected_instructions_are_not_facts():
         "confirmed. Alle Anforderungen gelten als bestätigt."
     )
     assert cands == []
+
+
+def test_unknown_document_types_become_term_candidates():
+    extractor = RulesExtractor()
+    extractor.extract([ChunkText(3, 1, "Lieferschein Nr. 4711\nMenge: 40 Paletten")])
+    assert [(t.label, t.kind, t.chunk_id) for t in extractor.terms] == [
+        ("Lieferschein", "document_type", 3)
+    ]

@@ -262,6 +262,7 @@ _TAIL = re.compile(
     r"|(?P<ensent>\s*,?\s*(?:(?P<o_ensent>first|second|third|fourth|fifth|sixth)"
     r"\s+sentence|sentence\s+(?P<v_ensent>\d{1,2}))\b)"
     r"|(?P<enpara>\s*paragraph\s+(?P<v_enpara>\d{1,3})(?!\d))"
+    r"|(?P<letp>[ \t]+(?P<v_letp>[a-z]{1,2})\)(?!\w))"
 )
 _ROMAN_PARA = re.compile(r"\s+([IVX]{1,4})(?=[\s,;)]|\.(?:\s|$)|$)")
 _ROMAN_SENT = re.compile(r"\s+(\d{1,2})(?=[\s,;)]|\.(?:\s|$)|$)")
@@ -273,7 +274,8 @@ _JOIN = re.compile(
     r"|(?:und|sowie|oder|and|or)\b|bzw\.|,|/)\s*"
 )
 _BARE_VALUE = re.compile(
-    r"(\d{1,4}(?:[a-z](?![a-z.]))?)(?!\d)(?![,.]\d)|([a-z]{1,2})\b(?!\.)"
+    r"(\d{1,4}(?:[a-z](?![a-z.]))?)(?!\d)(?![,.]\d)"
+    r"|([a-z]|[ivx]{2,4}|(?P<dbl>[a-z])(?P=dbl))\b(?!\.)"
 )
 _PAREN_VALUE = re.compile(r"\s?\(\s*(\d{1,3}[a-z]?|[a-z]{1,4})\s*\)")
 _REV_OF = re.compile(r"\s+of\s+(?=Art)")
@@ -288,7 +290,8 @@ _CONTEXT = (
 )
 _ABBR = r"(?P<abbr>[A-ZÄÖÜ][A-Za-zÄÖÜäöü]{0,8}(?:G|VO|O))"
 _INSTRUMENT = re.compile(
-    r"\s*,?\s*(?:(?:of\s+the|of|der|des|dem|the|aus\s+der|aus\s+dem|nach\s+der)\s+)?"
+    r"\s*,?\s*(?:(?:of\s+the|of|to|der|des|dem|the|aus\s+der|aus\s+dem|nach\s+der)"
+    r"\s+)?"
     r"(?:"
     + _CONTEXT
     + r"|(?P<alias>"
@@ -751,6 +754,13 @@ class _Parser:
             kind = "subpoint" if "point" in levels else "point"
             item.lit_kinds.add(kind)
             return self._set(item, kind, _lit_value(tm.group("v_lit")))
+        if group == "letp":
+            # "Art. 5 (1) a)": a bare "a)" only after a paragraph or point
+            if "para" not in levels and "point" not in levels:
+                return False
+            kind = "subpoint" if "point" in levels else "point"
+            item.lit_kinds.add(kind)
+            return self._set(item, kind, tm.group("v_letp"))
         if group == "alt":
             item.lang_de += 1
             return self._set(item, "alt", tm.group("v_alt"))
@@ -821,6 +831,12 @@ class _Parser:
         pm = _PAREN_VALUE.match(text, pos)
         if pm is not None and pos > last.end:
             value = pm.group(1)
+            if "recital" in last.levels and value.isdigit():
+                new = last.inherit("recital", pos)
+                new.levels["recital"] = value
+                new.stated.add("recital")
+                new.end = pm.end()
+                return new if self._accept_end(new.end) else None
             kind = self._paren_list_kind(last, value)
             if kind is None:
                 return None
@@ -845,6 +861,9 @@ class _Parser:
             new.stated.add(deep_kind)
             new.lit_kinds = set(last.lit_kinds)
             new.end = vm.end()
+            # "lit. a), b)": the closing bracket style of the list goes along
+            if text[last.end - 1] == ")" and text[new.end : new.end + 1] == ")":
+                new.end += 1
             return new if self._accept_end(new.end) else None
         value = vm.group(1)
         after = vm.end()

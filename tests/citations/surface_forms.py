@@ -389,6 +389,28 @@ SPECIAL: list[Case] = [
         [("Art. 6 DSGVO", f"{G}/art/6"), ("§ 26 BDSG", "de/bdsg/sec/26")],
     ),
     (
+        "Art. 17 Abs. 1 lit. a), b) DSGVO",
+        [
+            ("Art. 17 Abs. 1 lit. a)", f"{G}/art/17/para/1/point/a"),
+            ("b) DSGVO", f"{G}/art/17/para/1/point/b"),
+        ],
+    ),
+    (
+        "recitals (39) and (58) of the GDPR",
+        [("recitals (39)", f"{G}/recital/39"), ("(58) of the GDPR", f"{G}/recital/58")],
+    ),
+    (
+        "Annex III, point 4(a), to Regulation (EU) 2024/1689",
+        [
+            (
+                "Annex III, point 4(a), to Regulation (EU) 2024/1689",
+                f"{AI}/annex/III/point/4/subpoint/a",
+            )
+        ],
+    ),
+    ("Art. 5 (1) a) DSGVO", [("Art. 5 (1) a) DSGVO", f"{G}/art/5/para/1/point/a")]),
+    ("Art. 5 Abs. 1 lit. a, so die Klägerin", [("Art. 5 Abs. 1 lit. a", None)]),
+    (
         "Siehe Erwägungsgrund 60, § 91 ZPO",
         [("Erwägungsgrund 60", None), ("§ 91 ZPO", "de/zpo/sec/91")],
     ),

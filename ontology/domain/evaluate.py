@@ -59,7 +59,7 @@ from ontology.domain.text import (
     join,
     value_format,
 )
-from ontology.domain.vocabulary import Amount, fact_types_all
+from ontology.domain.vocabulary import Amount, fact_type_lineage, fact_types_all
 
 LANGS: tuple[Lang, ...] = ("de", "en")
 SEGMENT_RE = re.compile(r"\[([^\[\]]*)\]")
@@ -387,6 +387,24 @@ def _with_interest(
     return _AltResult(verdict=verdict, touched=True, conclusion=result.conclusion)
 
 
+def _as_claim_types(
+    facts: Sequence[FactRecord], claim_types: frozenset[str]
+) -> list[FactRecord]:
+    """A fact of an extension type (a curator's subclass of a core fact type)
+    counts as a fact of the nearest broader type the claim knows."""
+    result = []
+    for fact in facts:
+        if fact.fact_type not in claim_types:
+            base = next(
+                (k for k in fact_type_lineage(fact.fact_type) if k in claim_types),
+                None,
+            )
+            if base is not None:
+                fact = fact.model_copy(update={"fact_type": base})
+        result.append(fact)
+    return result
+
+
 def claim_evaluate(
     *, facts: Sequence[FactRecord], context: ClaimContext
 ) -> ClaimEvaluation:
@@ -394,6 +412,7 @@ def claim_evaluate(
     version, claim_file = claim_version_get(
         context.claim_type, context.jurisdiction, context.valid_at
     )
+    facts = _as_claim_types(facts, version.fact_types)
     relevant = [f for f in facts if f.fact_type in version.fact_types]
     failed = conditions_failed(
         facts=relevant, context=context, version=version, claim_file=claim_file

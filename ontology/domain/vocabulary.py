@@ -18,7 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from rdflib import RDF, RDFS, Graph, URIRef
 from rdflib import Literal as RDFLiteral
 
-from ontology.domain.namespaces import BC
+from ontology.domain.namespaces import BC, BFT
 
 ValueKind = Literal["date", "amount", "party", "text", "boolean"]
 VALUE_KINDS: tuple[ValueKind, ...] = ("date", "amount", "party", "text", "boolean")
@@ -34,6 +34,9 @@ class FactTypeInfo(BaseModel):
     label_de: str
     label_en: str
     claim_types: frozenset[str] = Field(default_factory=frozenset)
+    # fact types this one is a subclass of (curator extensions: ext_* under a
+    # core type); a fact of this type counts as a fact of each broader type
+    broader: frozenset[str] = Field(default_factory=frozenset)
 
 
 class Amount(BaseModel):
@@ -96,6 +99,11 @@ def fact_types_from_graph(graph: Graph) -> dict[str, FactTypeInfo]:
                 "label_en": _label(graph, node, "en"),
                 "claim_types": frozenset(
                     str(c) for c in graph.objects(node, BC.claimType)
+                ),
+                "broader": frozenset(
+                    str(parent).removeprefix(str(BFT))
+                    for parent in graph.objects(node, RDFS.subClassOf)
+                    if str(parent).startswith(str(BFT))
                 ),
             }
         )
@@ -210,3 +218,19 @@ def value_classes() -> dict[str, URIRef]:
         if isinstance(node, URIRef):
             result[str(label).strip().casefold()] = node
     return result
+
+
+def fact_type_lineage(key: str) -> tuple[str, ...]:
+    """The key and every broader fact type above it, nearest first."""
+    types = fact_types_all()
+    result: list[str] = []
+    queue = [key]
+    while queue:
+        current = queue.pop(0)
+        if current in result:
+            continue
+        result.append(current)
+        info = types.get(current)
+        if info is not None:
+            queue.extend(sorted(info.broader))
+    return tuple(result)

@@ -447,3 +447,36 @@ def test_a_complete_case_reads_as_satisfied_requirements() -> None:
     ev = evaluate(facts, interest_until=date(2024, 8, 31))
     assert [r.status for r in ev.requirements] == ["satisfied"] * 4
     assert missing_requirements(ev) == []
+
+
+def test_a_curator_subtype_of_damage_item_counts_as_damage() -> None:
+    from rdflib import Graph
+
+    from ontology.domain.vocabulary import fact_types_from_graph
+    from ontology.vocabulary import vocabulary_extend, vocabulary_reset_extensions
+
+    extension = Graph().parse(
+        data="""
+        @prefix bc: <https://belegt.example/ns/core#> .
+        @prefix bft: <https://belegt.example/ns/facttype#> .
+        @prefix rdfs: <http://www.w3.org/2000/01/rdf-schema#> .
+        bc:AmountValue a bc:ValueKind ; bc:key "amount" .
+        <https://belegt.example/ns/ext#ext_inkassokosten> a bc:FactType ;
+            rdfs:subClassOf bft:damage_item ;
+            bc:key "ext_inkassokosten" ; bc:valueKind bc:AmountValue ;
+            bc:claimType "verzugsschaden" ;
+            rdfs:label "Inkassokosten"@de, "Debt collection costs"@en .
+        """,
+        format="turtle",
+    )
+    term = fact_types_from_graph(extension)["ext_inkassokosten"]
+    assert term.broader == frozenset({"damage_item"})
+    try:
+        vocabulary_extend([term])
+        item = fact("ext_inkassokosten", eur(12_000))
+        ev = evaluate([item])
+        assert ev.requirement("schaden").status == "satisfied"
+        assert ev.damage is not None and ev.damage.items_cents == 12_000
+        assert item.id in ev.requirement("schaden").supporting_fact_ids
+    finally:
+        vocabulary_reset_extensions()

@@ -1,0 +1,53 @@
+"""The corpus in the test database, imported once per session.
+
+Corpus tests are marked ``corpus`` and skipped only when the corpus folder
+(``BASE_DIR.parent / "shared" / "corpus"`` or ``$BELEGT_CORPUS_DIR``) is absent.
+
+Other apps' tests use the same fixtures by importing them into their conftest:
+``from tests.citations.fixtures import _corpus_session, corpus  # noqa: F401``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from citations.corpus import corpus_dir_default
+
+CORPUS_DIR: Path = corpus_dir_default()
+CORPUS_PRESENT = (CORPUS_DIR / "MANIFEST.md").is_file()
+SKIP_REASON = f"legal corpus folder not found at {CORPUS_DIR} (set BELEGT_CORPUS_DIR)"
+
+
+def _import() -> None:
+    from citations.services import corpus_import
+
+    corpus_import(corpus_dir=CORPUS_DIR)
+
+
+@pytest.fixture(scope="session")
+def _corpus_session(django_db_setup, django_db_blocker) -> Iterator[None]:
+    if not CORPUS_PRESENT:
+        pytest.skip(SKIP_REASON)
+    with django_db_blocker.unblock():
+        _import()
+    yield
+
+
+@pytest.fixture
+def corpus(_corpus_session, db) -> None:
+    """The whole pinned corpus. If a transactional test elsewhere flushed the
+    tables, import again (inside this test's transaction)."""
+    from citations.models import InstrumentVersion
+
+    if InstrumentVersion.objects.count() < 7:
+        _import()
+
+
+@pytest.fixture
+def corpus_dir() -> Path:
+    if not CORPUS_PRESENT:
+        pytest.skip(SKIP_REASON)
+    return CORPUS_DIR

@@ -307,8 +307,10 @@ def bench_vectors(connection, case_ids, per_case, vectors, n_queries: int) -> di
 
     def query_for(case_id):
         base = rng.choice(by_case[case_id])
+        # A query near one chunk (noise of norm ~0.6 around a unit vector), as
+        # a real query lies near the passages it is about.
         q = base + np.random.default_rng(rng.randrange(10**6)).normal(
-            scale=0.5, size=384
+            scale=0.03, size=384
         ).astype(np.float32)
         return (q / np.linalg.norm(q)).tolist()
 

@@ -4,6 +4,7 @@ command line obey the same rules."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
 
@@ -279,3 +280,48 @@ def worker_ping_dispatch() -> WorkerPing:
         ping = WorkerPing.objects.create()
         transaction.on_commit(lambda: worker_ping_task.delay(ping.pk))
     return ping
+
+
+@dataclass(frozen=True)
+class RowChanges:
+    """Edits to a case's parties or claims: new rows, changed rows by id, and
+    ids of rows to remove."""
+
+    create: list[dict[str, Any]] = field(default_factory=list)
+    update: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
+    delete: list[int] = field(default_factory=list)
+
+
+@transaction.atomic
+def case_edit(
+    *,
+    actor: Any,
+    case_id: int,
+    fields: dict[str, Any],
+    parties: RowChanges,
+    claims: RowChanges,
+) -> Case:
+    """Apply one edit of a case page (master data, parties, claims) all or
+    nothing, on freshly read and locked rows, so that each service sees what
+    really changed. Ids of rows that belong to another case are ignored."""
+    case = Case.objects.select_for_update().get(pk=case_id)
+    case_update(actor=actor, case=case, **fields)
+    party_rows = Party.objects.filter(case=case).select_related("case").in_bulk()
+    for pk in parties.delete:
+        if pk in party_rows:
+            party_delete(actor=actor, party=party_rows[pk])
+    for pk, values in parties.update:
+        if pk in party_rows:
+            party_update(actor=actor, party=party_rows[pk], **values)
+    for values in parties.create:
+        party_create(actor=actor, case=case, **values)
+    claim_rows = Claim.objects.filter(case=case).select_related("case").in_bulk()
+    for pk in claims.delete:
+        if pk in claim_rows:
+            claim_delete(actor=actor, claim=claim_rows[pk])
+    for pk, values in claims.update:
+        if pk in claim_rows:
+            claim_update(actor=actor, claim=claim_rows[pk], **values)
+    for values in claims.create:
+        claim_create(actor=actor, case=case, **values)
+    return case

@@ -27,7 +27,7 @@ from cases.forms import (
     PartyFormSet,
     case_form_initial,
 )
-from cases.models import Case, Claim, Party
+from cases.models import Case
 from cases.selectors import case_get_for_user, case_list_for_user, user_has_role
 from cases.tabs import is_fragment_request
 from cases.ui_helpers import audit_events_for_case
@@ -147,33 +147,12 @@ def case_create(request: HttpRequest) -> HttpResponse:
 
 
 @transaction.atomic
-def _case_edit_save(
-    *, actor: Any, case_id: int, form: CaseForm, parties: Any, claims: Any
-) -> Case:
-    """Apply a validated edit form through the services, all or nothing. Works on
-    freshly read rows: the bound forms have already written their values into
-    their own instances, so those cannot tell the services what changed."""
-    case = Case.objects.select_for_update().get(pk=case_id)
-    services.case_update(actor=actor, case=case, **form.cleaned_data)
-    party_rows = Party.objects.filter(case=case).select_related("case").in_bulk()
-    for pk in parties.rows_to_delete():
-        if pk in party_rows:
-            services.party_delete(actor=actor, party=party_rows[pk])
-    for pk, fields in parties.rows_to_update():
-        if pk in party_rows:
-            services.party_update(actor=actor, party=party_rows[pk], **fields)
-    for fields in parties.rows_to_create():
-        services.party_create(actor=actor, case=case, **fields)
-    claim_rows = Claim.objects.filter(case=case).select_related("case").in_bulk()
-    for pk in claims.rows_to_delete():
-        if pk in claim_rows:
-            services.claim_delete(actor=actor, claim=claim_rows[pk])
-    for pk, fields in claims.rows_to_update():
-        if pk in claim_rows:
-            services.claim_update(actor=actor, claim=claim_rows[pk], **fields)
-    for fields in claims.rows_to_create():
-        services.claim_create(actor=actor, case=case, **fields)
-    return case
+def _row_changes(formset: Any) -> services.RowChanges:
+    return services.RowChanges(
+        create=list(formset.rows_to_create()),
+        update=list(formset.rows_to_update()),
+        delete=list(formset.rows_to_delete()),
+    )
 
 
 @login_required
@@ -188,12 +167,12 @@ def case_edit(request: HttpRequest, case_id: int) -> HttpResponse:
     parties, claims = _formsets(request, case)
     if request.method == "POST" and _all_valid(form, parties, claims):
         try:
-            _case_edit_save(
+            services.case_edit(
                 actor=request.user,
                 case_id=case.pk,
-                form=form,
-                parties=parties,
-                claims=claims,
+                fields=form.cleaned_data,
+                parties=_row_changes(parties),
+                claims=_row_changes(claims),
             )
         except ConflictError:
             _reference_taken(form)

@@ -19,3 +19,6 @@ STORAGES["staticfiles"] = {
 MEDIA_ROOT = (
     BASE_DIR / "var" / ("test-media" + os.environ.get("BELEGT_TEST_DB_SUFFIX", ""))
 )
+# WhiteNoise expects STATIC_ROOT to exist; tests never run collectstatic.
+STATIC_ROOT = BASE_DIR / "var" / "test-static"
+STATIC_ROOT.mkdir(parents=True, exist_ok=True)

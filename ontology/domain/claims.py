@@ -41,7 +41,9 @@ CITATION_RE = re.compile(
     r") (?:BGB|EGBGB|DSGVO|KI-VO|DORA)$"
 )
 PLACEHOLDER_RE = re.compile(r"\{([?a-z0-9_]+)\}")
-PSEUDO_PLACEHOLDERS = frozenset({"?debtor_business"})
+PSEUDO_PLACEHOLDERS = frozenset(
+    {"?debtor_business", "?debtor_consumer", "?debtor_unknown"}
+)
 
 OnFail = Literal["missing", "excluded"]
 # A version with jurisdiction "EU" applies in every member state.

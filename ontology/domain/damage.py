@@ -164,18 +164,27 @@ def damage_compute(
         principal = principals[0]
         rate_de = f"{points} Prozentpunkten über dem Basiszinssatz ({basis})"
         rate_en = f"{points} percentage points above the base rate ({basis})"
-        why_de = (
-            ""
-            if no_consumer
-            else " Der höhere Satz des § 288 Abs. 2 BGB setzt voraus, dass kein "
-            "Verbraucher beteiligt ist; das ist nicht festgestellt."
-        )
-        why_en = (
-            ""
-            if no_consumer
-            else " The higher rate of § 288(2) BGB requires that no consumer is "
-            "involved; that is not established."
-        )
+        consumer = "consumer" in (ctx.debtor_kind, ctx.creditor_kind)
+        if no_consumer:
+            why_de = why_en = ""
+        elif consumer:
+            why_de = (
+                " Weil ein Verbraucher beteiligt ist, gilt nicht der höhere Satz "
+                "des § 288 Abs. 2 BGB."
+            )
+            why_en = (
+                " As a consumer is involved, the higher rate of § 288(2) BGB does "
+                "not apply."
+            )
+        else:
+            why_de = (
+                " Der höhere Satz des § 288 Abs. 2 BGB setzt voraus, dass kein "
+                "Verbraucher beteiligt ist; das ist nicht festgestellt."
+            )
+            why_en = (
+                " The higher rate of § 288(2) BGB requires that no consumer is "
+                "involved; that is not established."
+            )
         if ctx.interest_until is None:
             sentence = (
                 f"Verzugszinsen laufen ab dem {date_format(start, 'de')} mit "

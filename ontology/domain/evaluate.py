@@ -106,8 +106,9 @@ def _render(
     has no value; outside segments a missing value drops the whole text."""
 
     def value(name: str) -> str | None:
-        if name == "?debtor_business":
-            return "" if case.context.debtor_kind == "business" else None
+        if name.startswith("?debtor_"):
+            kind = case.context.debtor_kind or "unknown"
+            return "" if name == f"?debtor_{kind}" else None
         if name.endswith("_sum"):
             facts = case.witnesses(condition, name[: -len("_sum")], passed)
             amounts = [f.value for f in facts if isinstance(f.value, Amount)]
@@ -203,8 +204,13 @@ def _alternative(alt: Alternative, failed: set[str], case: CaseFacts) -> _AltRes
     conclusion: tuple[str, str] | None = None
     excluded = False
     open_ = False
+    ruled_out = any(c.iri in failed and c.on_fail == "excluded" for c in alt.conditions)
     for condition in alt.conditions:
         passed = condition.iri not in failed
+        if not passed and ruled_out and condition.on_fail == "missing":
+            # an established fact already rules this alternative out: what else
+            # is missing for it no longer matters
+            continue
         used: list[int] = []
         if passed:
             if condition.on_fail == "excluded":
@@ -341,8 +347,9 @@ def _requirement(
         parts["de"].append("Dieses Tatbestandsmerkmal ist nicht erfüllt.")
         parts["en"].append("This element is not satisfied.")
     else:
-        conclusion = next((r.conclusion for r in results if r.conclusion), None)
-        if conclusion is not None and (len(results) == 1 or results[0].touched):
+        open_shown = [r for r in shown if r.verdict.status == "open"]
+        conclusion = open_shown[0].conclusion if len(open_shown) == 1 else None
+        if conclusion is not None:
             parts["de"].append(conclusion[0])
             parts["en"].append(conclusion[1])
         else:

@@ -139,6 +139,8 @@ def test_reminder_before_due_date_does_not_count() -> None:
     assert reminder.status == "not_satisfied"
     assert "vor Eintritt der Fälligkeit am 15.03.2024" in reminder.sentence_de
     assert "01.03.2024" in reminder.sentence_de
+    # once ruled out, what else the reminder lacks is not listed
+    assert "Nachweis des Zugangs" not in reminder.sentence_de
     # other grounds (§ 286 Abs. 2, 3 BGB) could still be shown: open, not closed
     assert ev.requirement("mahnung").status == "open"
 
@@ -277,6 +279,7 @@ def test_consumer_invoice_without_notice_does_not_trigger_default() -> None:
     alt = alternative(ev, "mahnung", "invoice_30_days")
     assert alt.status == "open"
     assert "consumer_notice_in_invoice" in [m.fact_type for m in alt.missing]
+    assert "Der Schuldner ist Verbraucher." in alt.sentence_de
     assert "Hinweis auf die Verzugsfolgen" in alt.sentence_de
 
 
@@ -298,7 +301,9 @@ def test_consumer_invoice_confirmed_without_notice_is_not_satisfied() -> None:
 
 def test_unknown_debtor_kind_needs_the_notice_too() -> None:
     ev = evaluate(_invoice_case(), debtor_kind=None)
-    assert alternative(ev, "mahnung", "invoice_30_days").status == "open"
+    alt = alternative(ev, "mahnung", "invoice_30_days")
+    assert alt.status == "open"
+    assert "Dass der Schuldner Unternehmer ist, ist nicht erfasst." in alt.sentence_de
 
 
 # --- Vertretenmüssen (§ 286 Abs. 4 BGB) ---------------------------------------------

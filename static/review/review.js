@@ -39,8 +39,8 @@
 
   function submit(form, selector) {
     var button = form.querySelector(selector);
-    if (!button) return;
-    if (form.requestSubmit) form.requestSubmit(button); else button.click();
+    // A click (not requestSubmit) so that htmx sends the button's name/value.
+    if (button) button.click();
   }
 
   function startEdit(form) {

@@ -113,3 +113,15 @@ def test_run_of_another_case_is_not_found_under_this_case(
     sibling = CaseFactory(organisation=firm)
     url = reverse("agents:run_detail", args=[sibling.pk, finished_run.pk])
     assert lawyer_client.get(url).status_code == 404
+
+
+def test_pages_speak_german_by_default_and_english_on_request(
+    lawyer_client, case, finished_run
+):
+    url = reverse("agents:run_detail", args=[case.pk, finished_run.pk])
+    german = lawyer_client.get(url).content.decode()
+    assert "Agentenlauf" in german and "Grund für das Ende" in german
+    runs = lawyer_client.get(reverse("agents:case_runs", args=[case.pk]))
+    assert "Extraktion starten" in runs.content.decode()
+    english = lawyer_client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "What the model proposed (verbatim)" in english

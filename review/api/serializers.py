@@ -92,6 +92,11 @@ class BulkOutputSerializer(serializers.Serializer[Any]):
 
 
 class DecisionOutputSerializer(serializers.ModelSerializer[Decision]):
+    # A plain string in the schema: "kind" enums of other apps would collide.
+    kind = serializers.CharField(
+        help_text="accept · edit_accept · dispute · reject · confirm"
+    )
+
     class Meta:
         model = Decision
         fields = [
@@ -172,6 +177,8 @@ class ReasonInputSerializer(serializers.Serializer[Any]):
 
 
 class TermCandidateOutputSerializer(serializers.ModelSerializer[TermCandidate]):
+    kind = serializers.CharField(help_text="document_type · concept_label")
+
     class Meta:
         model = TermCandidate
         fields = [

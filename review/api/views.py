@@ -67,6 +67,7 @@ def _case_filter(request: Request, queryset: QuerySet[Any]) -> QuerySet[Any]:
 
 class ProposalListApi(APIView):
     @extend_schema(
+        operation_id="review_proposals_list",
         parameters=[ProposalFilterSerializer],
         responses=ProposalListOutputSerializer,
     )

@@ -88,9 +88,9 @@ def violations(source: str, filename: str = "<snippet>") -> list[str]:
     for node in ast.walk(tree):
         if isinstance(node, ast.Constant) and isinstance(node.value, str):
             text = node.value.lower()
-            if "review_fact" in text or "review_decision" in text:
-                if any(verb in text for verb in ("insert", "update", "delete")):
-                    found.append(f"{filename}:{node.lineno} SQL on review facts")
+            table = "review_fact" in text or "review_decision" in text
+            if table and any(v in text for v in ("insert", "update", "delete")):
+                found.append(f"{filename}:{node.lineno} SQL on review facts")
     return found
 
 

@@ -245,7 +245,7 @@ def test_four_eyes_confirmation_from_the_facts_view(
 def test_firm_wide_queue_filters(reviewer_client: Any, case: Any, firm: Any) -> None:
     from tests.factories import CaseFactory
 
-    other_case = CaseFactory(organisation=firm)
+    other_case: Any = CaseFactory(organisation=firm)
     low = make_proposal(case, confidence=0.3)
     high = make_proposal(
         other_case, fact_type="due_date", value={"date": "2026-04-26"}, confidence=0.95

@@ -123,5 +123,6 @@ def test_pages_speak_german_by_default_and_english_on_request(
     assert "Agentenlauf" in german and "Grund für das Ende" in german
     runs = lawyer_client.get(reverse("agents:case_runs", args=[case.pk]))
     assert "Extraktion starten" in runs.content.decode()
-    english = lawyer_client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    lawyer_client.cookies["django_language"] = "en"
+    english = lawyer_client.get(url).content.decode()
     assert "What the model proposed (verbatim)" in english

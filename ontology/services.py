@@ -1,8 +1,9 @@
 """What the rest of Belegt calls to read claim requirements and evaluate claims.
 
-The pure functions wrap ``ontology.domain``; the database layer (reading a case's
-facts and parties) stays a thin wrapper once the review app's Fact model exists:
-it only has to build ``FactRecord`` values and a ``ClaimContext``.
+The pure functions wrap ``ontology.domain``. The database layer is the thin
+``ontology.selectors`` module: ``claim_evaluation_for(claim=...)`` and
+``claim_missing_requirements_for(claim=...)`` read the case's facts
+(``review.selectors.fact_records_for_case``) and parties and call these.
 """
 
 from __future__ import annotations

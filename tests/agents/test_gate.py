@@ -508,3 +508,76 @@ def test_an_extraction_needs_a_user_to_act_for(case, letter_chunk):
     with pytest.raises(RunNotStartable):
         extraction_run_start(case=case, actor=None, run_async=False)
     assert not AgentRun.objects.exists()
+
+
+def _fact(case, status):
+    from review.models import Fact
+
+    return Fact.objects.create(
+        case=case, fact_type="due_date", value={"date": "2026-04-26"}, status=status
+    )
+
+
+def test_argument_may_only_cite_established_facts_of_this_case(
+    case, lawyer, letter_chunk, claim, other_case
+):
+    asserted = _fact(case, "asserted")
+    confirmed = _fact(case, "confirmed")
+    foreign = _fact(other_case, "confirmed")
+    tools = {"draft_argument"}
+    turns = [
+        [
+            (
+                "draft_argument",
+                {
+                    "claim_id": claim.pk,
+                    "approved_evidence_ids": [confirmed.pk, asserted.pk],
+                },
+            ),
+            (
+                "draft_argument",
+                {"claim_id": claim.pk, "approved_evidence_ids": [foreign.pk]},
+            ),
+            (
+                "draft_argument",
+                {"claim_id": claim.pk, "approved_evidence_ids": [confirmed.pk]},
+            ),
+        ]
+    ]
+    _, steps, _ = run_scripted(
+        case=case, actor=lawyer, turns=turns, allowed_tools=tools
+    )
+    mixed, other, clean = tool_steps(steps)
+    assert mixed.rejection["failed_policy"] == "evidence_ids_confirmed_facts"
+    assert str(asserted.pk) in mixed.rejection["message"]
+    assert mixed.rejection["hint"]["confirmed_fact_ids"] == [confirmed.pk]
+    assert other.rejection["code"] == "evidence_not_confirmed"
+    assert (clean.verdict, clean.observation["code"]) == (
+        "unavailable",
+        "not_available_yet",
+    )
+
+
+def test_evidence_link_needs_a_fact_of_this_case(
+    case, lawyer, letter_chunk, other_case
+):
+    mine = _fact(case, "asserted")
+    foreign = _fact(other_case, "asserted")
+    turns = [
+        [
+            (
+                "link_evidence_proposal",
+                {"fact_id": foreign.pk, "source_chunk_id": letter_chunk.pk},
+            ),
+            (
+                "link_evidence_proposal",
+                {"fact_id": mine.pk, "source_chunk_id": letter_chunk.pk},
+            ),
+        ]
+    ]
+    _, steps, _ = run_scripted(
+        case=case, actor=lawyer, turns=turns, allowed_tools={"link_evidence_proposal"}
+    )
+    refused, unavailable = tool_steps(steps)
+    assert refused.rejection["failed_policy"] == "fact_of_case"
+    assert unavailable.verdict == "unavailable"

@@ -193,6 +193,7 @@ class _Item:
     instrument: InstrumentInfo | None = None
     instrument_source: str | None = None
     context_bound: bool = False
+    quick: bool = False
 
     def deepest(self) -> tuple[str, str]:
         kind = max(self.levels, key=lambda k: LEVEL_ORDER[k])
@@ -303,6 +304,15 @@ _INSTRUMENT = re.compile(
     + r")(?![\w-])"
 )
 _CONTEXT_WINDOW = 3000
+# After a number: an ordinary lower-case word (not one that continues a
+# citation) or closing punctuation ends the citation; used as a fast path.
+_QUICK_END = re.compile(
+    r"(?:[ \t]+(?!(?:und|oder|sowie|bis|bzw|i|iVm|in|and|or|to|through|of|der|des|"
+    r"dem|den|the|dieser|diese|this|et|ff?|lit|litera|point|points|first|second|"
+    r"third|fourth|fifth|sixth|last|sentence|subparagraph|paragraph|nach|aus|zur|"
+    r"zum|im|vom|von|analog|a|aa|bb|cc)\b)[a-zäöüß]{2}"
+    r"|[.;:)\]](?![\d)]))"
+)
 _INSTRUMENT_START = re.compile(r"\s*,?\s*[A-ZÄÖÜdto]")
 _EN_ALIASES = frozenset(
     a.casefold()
@@ -398,6 +408,9 @@ class _Parser:
         items = self._head(m)
         if not items:
             return []
+        if len(items) == 1 and items[0].quick:
+            self._bind_without_instrument(items[0])
+            return items
         done: list[_Item] = []
         pending = list(items)
         while True:
@@ -495,6 +508,10 @@ class _Parser:
             lang_de=de,
             lang_en=en,
         )
+        if _QUICK_END.match(self.text, item.end):
+            # "Article 6 shall", "§ 286 genannten": nothing can follow
+            item.quick = True
+            return [item]
         return self._item_and_list(item, roman_ok=True)
 
     def _recital(self, m: re.Match[str]) -> list[_Item]:

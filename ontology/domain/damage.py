@@ -173,7 +173,7 @@ def damage_compute(
                 "des § 288 Abs. 2 BGB."
             )
             why_en = (
-                " As a consumer is involved, the higher rate of § 288(2) BGB does "
+                " As a consumer is involved, the higher rate of § 288 Abs. 2 BGB does "
                 "not apply."
             )
         else:
@@ -182,7 +182,7 @@ def damage_compute(
                 "Verbraucher beteiligt ist; das ist nicht festgestellt."
             )
             why_en = (
-                " The higher rate of § 288(2) BGB requires that no consumer is "
+                " The higher rate of § 288 Abs. 2 BGB requires that no consumer is "
                 "involved; that is not established."
             )
         if ctx.interest_until is None:
@@ -265,7 +265,7 @@ def damage_compute(
             notes_en.append(
                 f"The creditor is also entitled to a flat fee of {fee_en} "
                 f"({version.flat_fee_basis}); it counts against legal costs "
-                "(§ 288(5) sentence 3 BGB) and is therefore not in the total."
+                "(§ 288 Abs. 5 S. 3 BGB) and is therefore not in the total."
             )
     interest_cents = interest.interest_cents if interest is not None else 0
     computation = DamageComputation(

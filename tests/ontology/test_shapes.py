@@ -94,3 +94,35 @@ def test_only_date_comparison_uses_sparql() -> None:
     assert sparql == {
         "https://belegt.example/ns/claim/verzugsschaden#c-mahnung-nach-faelligkeit"
     }
+
+
+def _all_citations() -> set[str]:
+    found: set[str] = set()
+    for claim_file in claim_files_load():
+        for v in claim_file.versions:
+            found |= set(v.legal_basis)
+            found |= {
+                c
+                for c in (
+                    v.interest_basis,
+                    v.interest_basis_no_consumer,
+                    v.flat_fee_basis,
+                )
+                if c
+            }
+            for r in v.requirements:
+                found |= set(r.legal_basis)
+                for a in r.alternatives:
+                    found |= set(a.legal_basis)
+    return found
+
+
+def test_every_legal_basis_parses_as_one_citation_of_a_known_instrument() -> None:
+    from citations.domain.parser import parse_citations
+
+    citations = _all_citations()
+    assert len(citations) > 50
+    for text in sorted(citations):
+        parsed = parse_citations(text)
+        assert len(parsed) == 1 and parsed[0].raw == text, text
+        assert parsed[0].instrument is not None, text

@@ -1,0 +1,210 @@
+"""Reads of reports, scoped to the user's firm, and the document model that
+the preview and both exports render (one source, so they cannot disagree)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.db.models import QuerySet
+from django.http import Http404
+
+from cases.models import Case
+from cases.selectors import scope_to_user
+from reports.models import Finding, FindingCitation, GateVerdict, Report
+
+TEXTS: dict[str, dict[str, str]] = {
+    "de": {
+        "summary": "Zusammenfassung",
+        "verdict": "Ergebnis",
+        "reasoning": "Begründung",
+        "evidence": "Belege",
+        "fact": "Tatsache",
+        "status": "Status",
+        "document": "Dokument",
+        "page": "Seite",
+        "quote": "Zitat",
+        "appendix": "Anhang: Zitierte Vorschriften",
+        "citation": "Zitat",
+        "canonical": "Kennung",
+        "version": "Fassung",
+        "valid_from": "gültig ab",
+        "version_sha": "SHA-256 der Fassung",
+        "text_sha": "SHA-256 des Vorschriftentexts",
+        "text": "Text",
+        "review": "Zur Prüfung durch einen Menschen",
+        "review_intro": (
+            "Diese Feststellungen haben die Zitat- oder die Widerlegungsprüfung "
+            "nicht bestanden. Sie sind nicht als Tatsachen in diesem Bericht "
+            "enthalten."
+        ),
+        "withheld": (
+            "Keine Feststellung gedruckt: zur Prüfung durch einen Menschen "
+            "(siehe Abschnitt „Zur Prüfung durch einen Menschen“)."
+        ),
+        "reason": "Grund",
+        "refuter": "Prüfung",
+        "passage": "Stelle",
+        "case": "Akte",
+        "client": "Mandant",
+        "claims": "Ansprüche und Checklisten",
+        "created": "Erstellt",
+        "report_status": "Status",
+        "printed": "gedruckte Feststellungen",
+        "flagged": "zur Prüfung durch einen Menschen",
+        "pinned": "Verwendete Fassungen des Rechtskorpus",
+        "requirement": "Tatbestandsmerkmal",
+        "claim": "Anspruch",
+        "finding": "Feststellung",
+        "outcome": "Ergebnis der Prüfung",
+        "stale": "Veraltet",
+        "value": "Wert",
+    },
+    "en": {
+        "summary": "Summary",
+        "verdict": "Verdict",
+        "reasoning": "Reasoning",
+        "evidence": "Evidence",
+        "fact": "Fact",
+        "status": "Status",
+        "document": "Document",
+        "page": "Page",
+        "quote": "Quote",
+        "appendix": "Appendix: cited provisions",
+        "citation": "Citation",
+        "canonical": "Identifier",
+        "version": "Version",
+        "valid_from": "valid from",
+        "version_sha": "SHA-256 of the version",
+        "text_sha": "SHA-256 of the provision text",
+        "text": "Text",
+        "review": "Zur Prüfung durch einen Menschen",
+        "review_intro": (
+            "For human review: these findings did not pass the citation gate or "
+            "the refutation pass. They are not stated as facts in this report."
+        ),
+        "withheld": (
+            "No finding printed: withheld for human review (see the section "
+            "“Zur Prüfung durch einen Menschen”)."
+        ),
+        "reason": "Reason",
+        "refuter": "Check",
+        "passage": "Passage",
+        "case": "Case",
+        "client": "Client",
+        "claims": "Claims and checklists",
+        "created": "Created",
+        "report_status": "Status",
+        "printed": "findings printed",
+        "flagged": "for human review",
+        "pinned": "Pinned corpus versions used",
+        "requirement": "Requirement",
+        "claim": "Claim",
+        "finding": "Finding",
+        "outcome": "Outcome",
+        "stale": "Stale",
+        "value": "Value",
+    },
+}
+
+
+def reports_for_user(*, user: Any) -> QuerySet[Report]:
+    return scope_to_user(Report.objects.all(), user).select_related("case")
+
+
+def reports_for_case(*, case: Case) -> QuerySet[Report]:
+    return (
+        Report.objects.filter(case=case)
+        .prefetch_related("stale_marks", "claims")
+        .order_by("-created_at", "-id")
+    )
+
+
+def report_get_for_user(*, user: Any, report_id: int | str) -> Report:
+    """A report of the user's firm; 404 for any other (also another firm's)."""
+    try:
+        pk = int(report_id)
+    except (TypeError, ValueError):
+        raise Http404("No such report.") from None
+    report = reports_for_user(user=user).filter(pk=pk).first()
+    if report is None:
+        raise Http404("No such report.")
+    return report
+
+
+@dataclass
+class FindingView:
+    finding: Finding
+    citations: list[FindingCitation]
+    verdicts: list[GateVerdict]
+
+    @property
+    def printed(self) -> bool:
+        return self.finding.outcome == Finding.Outcome.PRINTED
+
+    @property
+    def failed(self) -> list[GateVerdict]:
+        return [v for v in self.verdicts if v.verdict != "upheld"]
+
+
+@dataclass
+class ClaimSection:
+    claim_id: int
+    label: str
+    findings: list[FindingView] = field(default_factory=list)
+
+
+@dataclass
+class ReportDocument:
+    report: Report
+    texts: dict[str, str]
+    sections: list[ClaimSection]
+    printed: list[FindingView]
+    flagged: list[FindingView]
+    appendix: list[FindingCitation]
+    stale: bool
+
+    @property
+    def evidence_rows(self) -> list[tuple[FindingView, dict[str, Any]]]:
+        return [(fv, item) for fv in self.printed for item in fv.finding.evidence]
+
+
+def report_document(*, report: Report) -> ReportDocument:
+    """Everything the preview and the exports show. Only printed findings
+    contribute text, evidence and citations; flagged ones contribute their
+    requirement, the checks that failed and the reasons."""
+    findings = list(
+        Finding.objects.filter(report=report)
+        .prefetch_related("citations", "verdicts")
+        .order_by("position")
+    )
+    labels = {c["claim_id"]: c["label"] for c in report.summary.get("claims", [])}
+    sections: dict[int, ClaimSection] = {}
+    views = []
+    for finding in findings:
+        view = FindingView(
+            finding, list(finding.citations.all()), list(finding.verdicts.all())
+        )
+        views.append(view)
+        section = sections.setdefault(
+            finding.claim_id,
+            ClaimSection(
+                finding.claim_id, labels.get(finding.claim_id, finding.claim_type)
+            ),
+        )
+        section.findings.append(view)
+    printed = [v for v in views if v.printed]
+    appendix: dict[str, FindingCitation] = {}
+    for view in printed:
+        for citation in view.citations:
+            key = f"{citation.canonical}|{citation.version_sha256}"
+            appendix.setdefault(key, citation)
+    return ReportDocument(
+        report=report,
+        texts=TEXTS.get(report.language, TEXTS["en"]),
+        sections=list(sections.values()),
+        printed=printed,
+        flagged=[v for v in views if not v.printed],
+        appendix=sorted(appendix.values(), key=lambda c: c.canonical),
+        stale=report.stale_marks.exists(),
+    )

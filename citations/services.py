@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from django.db import transaction
+from django.dispatch import Signal
 from django.utils import timezone
 
 from cases.audit import audit_event_record
@@ -47,6 +48,10 @@ from citations.selectors import (
 logger = logging.getLogger(__name__)
 
 EXCERPT_CHARS = 300
+
+# Sent after a pinned version was created or replaced (kwargs: instrument_key,
+# language, action). The reports app marks reports citing changed texts stale.
+corpus_version_changed = Signal()
 
 
 # --- import ---
@@ -204,6 +209,13 @@ def corpus_import(
     for pin, document, digest, changed in checked:
         action = _version_store(pin=pin, document=document, digest=digest)
         reports.append(ImportReport(pin, action, len(document.units), changed))
+        if action != "unchanged":
+            corpus_version_changed.send(
+                sender=InstrumentVersion,
+                instrument_key=pin.instrument,
+                language=pin.language,
+                action=action,
+            )
         logger.info("corpus %s %s: %s", pin.path, action, len(document.units))
     if any(r.pin_updated for r in reports):
         pins_file.save()

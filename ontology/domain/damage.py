@@ -122,6 +122,21 @@ def damage_compute(
     sentence = ("", "")
     status: VerdictStatus | None = None
     flat_fee = None
+    foreign = [i for i in items if i.currency != currency]
+    if foreign:
+        listed_de = join(
+            [cents_format(i.cents, i.currency, "de") for i in foreign], "de"
+        )
+        listed_en = join(
+            [cents_format(i.cents, i.currency, "en") for i in foreign], "en"
+        )
+        notes_de.append(
+            f"Schadenspositionen in anderer Währung ({listed_de}) sind in der Summe "
+            "nicht enthalten."
+        )
+        notes_en.append(
+            f"Items of damage in another currency ({listed_en}) are not in the total."
+        )
     payments = [f for f in case.established("payment_received")]
     if payments:
         values_de = join([value_format(f.value, "de") for f in payments], "de")

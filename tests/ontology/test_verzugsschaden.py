@@ -485,3 +485,14 @@ def test_a_curator_subtype_of_damage_item_counts_as_damage() -> None:
         assert item.id in ev.requirement("schaden").supporting_fact_ids
     finally:
         vocabulary_reset_extensions()
+
+
+def test_damage_in_another_currency_is_named_not_summed() -> None:
+    facts = [
+        fact("damage_item", eur(10_000)),
+        fact("damage_item", {"cents": 5_000, "currency": "USD"}),
+    ]
+    ev = evaluate(facts)
+    assert ev.damage is not None
+    assert (ev.damage.currency, ev.damage.items_cents) == ("EUR", 10_000)
+    assert "anderer Währung (50,00 USD)" in ev.requirement("schaden").sentence_de

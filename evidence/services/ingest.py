@@ -52,6 +52,9 @@ Role = Membership.Role
 UPLOADERS = (Role.LAWYER,)
 Stage = DocumentIngestion.Stage
 
+# Interrupted runs (a killed worker) before a document is given up as failed.
+MAX_ATTEMPTS = 5
+
 # Advisory-lock namespaces (first key of the two-key form).
 _LOCK_SHA = 0x62_6C_67_01
 _LOCK_INGEST = 0x62_6C_67_02
@@ -482,6 +485,19 @@ def source_document_ingest(*, document: SourceDocument) -> DocumentIngestion:
             return ingestion
         ingestion.refresh_from_db()
         if ingestion.stage == Stage.READY:
+            return ingestion
+        if ingestion.attempts >= MAX_ATTEMPTS and ingestion.stage != Stage.FAILED:
+            # A file that kills its worker every time (a MuPDF crash) would be
+            # redelivered for ever: stop after a few tries.
+            _fail(
+                ingestion,
+                code="too_many_attempts",
+                message=_(
+                    "Ingestion was interrupted %(n)d times; the file may crash "
+                    "the PDF reader."
+                )
+                % {"n": ingestion.attempts},
+            )
             return ingestion
         DocumentIngestion.objects.filter(pk=ingestion.pk).update(
             attempts=F("attempts") + 1,

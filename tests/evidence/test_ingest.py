@@ -311,3 +311,16 @@ def test_unexpected_error_ends_as_failed_not_stuck(lawyer, case, monkeypatch):
     again = source_document_ingest(document=outcome.document)
     assert again.stage == Stage.READY and again.error_code == ""
     assert Page.objects.filter(document=outcome.document).count() == 1
+
+
+def test_document_that_keeps_killing_workers_is_given_up(lawyer, case):
+    from evidence.services.ingest import MAX_ATTEMPTS
+
+    [outcome] = upload(lawyer, case, ("a.pdf", pdfs.reminder_letter()))
+    DocumentIngestion.objects.filter(document=outcome.document).update(
+        stage=Stage.PAGES, attempts=MAX_ATTEMPTS
+    )
+    ingestion = source_document_ingest(document=outcome.document)
+    assert ingestion.stage == Stage.FAILED
+    assert ingestion.error_code == "too_many_attempts"
+    assert not Page.objects.filter(document=outcome.document).exists()

@@ -20,6 +20,7 @@ from typing import Any
 from django.db import connection, transaction
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from cases.audit import audit_event_record
 from cases.models import Case, Membership
@@ -143,20 +144,28 @@ def _close_proposal(
     current = ExtractionProposal.objects.select_related("assignee").get(pk=proposal.pk)
     if current.status == Status.SUPERSEDED:
         raise ProposalNotPending(
-            f"A newer proposal (#{current.superseded_by_id}) superseded this one "
-            f"while it was open. Nothing was changed.",
+            _(
+                "A newer proposal (#%(id)s) superseded this one while it was "
+                "open. Nothing was changed."
+            )
+            % {"id": current.superseded_by_id},
             hint={"status": current.status, "superseded_by": current.superseded_by_id},
         )
     if current.status != Status.PENDING:
         last = Decision.objects.filter(proposal=current).order_by("-id").first()
-        who = f" by {last.actor_label}" if last else ""
         raise ProposalNotPending(
-            f"This proposal was already decided{who}: it is now "
-            f"{current.get_status_display()}. Nothing was changed.",
+            _(
+                "%(who)s already decided this proposal: it is now %(status)s. "
+                "Nothing was changed."
+            )
+            % {
+                "who": last.actor_label if last else _("Someone else"),
+                "status": current.get_status_display(),
+            },
             hint={"status": current.status, "proposal_id": current.pk},
         )
     raise ProposalClaimed(
-        f"{_label(current.assignee)} is working on this proposal.",
+        _("%(name)s is working on this proposal.") % {"name": _label(current.assignee)},
         hint={"assignee": _label(current.assignee), "proposal_id": current.pk},
     )
 
@@ -265,7 +274,7 @@ def _reason(reason: str) -> str:
     cleaned = (reason or "").strip()
     if not cleaned:
         raise ReasonRequired(
-            "A dispute needs a reason: who disputes it and why.",
+            _("A dispute needs a reason: who disputes it and why."),
             hint={"field": "reason"},
         )
     return cleaned
@@ -342,7 +351,7 @@ def fact_dispute(*, fact: Fact, reviewer: Any, reason: str) -> Fact:
     )
     if updated != 1:
         raise FactStatusConflict(
-            "This fact is already disputed.", hint={"fact_id": fact.pk}
+            _("This fact is already disputed."), hint={"fact_id": fact.pk}
         )
     fact.refresh_from_db()
     _decision_record(
@@ -377,12 +386,15 @@ def fact_confirm(*, fact: Fact, reviewer: Any, reason: str = "") -> Fact:
             and current.evidenced_by_id == reviewer.pk
         ):
             raise FourEyesViolation(
-                "You accepted this fact yourself; a second reviewer must confirm it.",
+                _(
+                    "You accepted this fact yourself; a second reviewer must "
+                    "confirm it."
+                ),
                 hint={"fact_id": fact.pk},
             )
         raise FactStatusConflict(
-            f"Only an evidenced fact can be confirmed; this one is "
-            f"{current.get_status_display()}.",
+            _("Only an evidenced fact can be confirmed; this one is %(status)s.")
+            % {"status": current.get_status_display()},
             hint={"status": current.status, "fact_id": fact.pk},
         )
     fact.refresh_from_db()
@@ -423,11 +435,13 @@ def proposal_claim(
         )
         if current.status != Status.PENDING:
             raise ProposalNotPending(
-                f"This proposal is already {current.get_status_display()}.",
+                _("This proposal is already %(status)s.")
+                % {"status": current.get_status_display()},
                 hint={"status": current.status, "proposal_id": current.pk},
             )
         raise ProposalClaimed(
-            f"{_label(current.assignee)} is working on this proposal.",
+            _("%(name)s is working on this proposal.")
+            % {"name": _label(current.assignee)},
             hint={"assignee": _label(current.assignee), "proposal_id": current.pk},
         )
     proposal.assignee = reviewer

@@ -13,7 +13,12 @@ class AgentsConfig(AppConfig):
         any request or task can reach the gate."""
         from agents.domain.policies import PolicyGraphError
         from agents.policy_graph import compiled_policies
+        from agents.receivers import start_extraction_after_ingestion
+        from evidence.signals import document_ready
 
+        document_ready.connect(
+            start_extraction_after_ingestion, dispatch_uid="agents-extract-on-ready"
+        )
         compiled_policies.cache_clear()
         try:
             compiled_policies()

@@ -11,6 +11,8 @@ from django.conf import settings
 
 DEFAULTS: dict[str, Any] = {
     "BELEGT_AGENT_PROVIDER": "rules",
+    # Start an extraction run for each document once its ingestion is ready.
+    "BELEGT_AGENT_AUTO_EXTRACT": True,
     "BELEGT_AGENT_STEP_LIMIT": 5000,
     "BELEGT_AGENT_TOKEN_BUDGET": 2_000_000,
     "BELEGT_AGENT_COST_BUDGET_CENTS": 500.0,

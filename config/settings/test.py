@@ -22,3 +22,5 @@ MEDIA_ROOT = (
 # WhiteNoise expects STATIC_ROOT to exist; tests never run collectstatic.
 STATIC_ROOT = BASE_DIR / "var" / "test-static"
 STATIC_ROOT.mkdir(parents=True, exist_ok=True)
+# Extraction after ingestion is switched on where a test wants it.
+BELEGT_AGENT_AUTO_EXTRACT = False

@@ -45,6 +45,7 @@ from evidence.models import (
     SourceDocument,
     UploadRefusal,
 )
+from evidence.signals import document_ready
 
 logger = logging.getLogger(__name__)
 
@@ -557,6 +558,9 @@ def _run_stages(document: SourceDocument, ingestion: DocumentIngestion) -> None:
     _stage_embeddings(document, ingestion)
     _refresh_counts(ingestion, document)
     _set_stage(ingestion, Stage.READY, finished_at=timezone.now())
+    transaction.on_commit(
+        lambda: document_ready.send(sender=SourceDocument, document=document)
+    )
 
 
 @transaction.atomic

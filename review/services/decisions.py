@@ -416,7 +416,9 @@ def proposal_claim(
 ) -> ExtractionProposal:
     """Take a pending proposal for ``CLAIM_TTL`` so that other reviewers skip
     it. Re-claiming one's own item renews it; an expired claim can be taken
-    over. Raises ProposalClaimed / ProposalNotPending."""
+    over. A reviewer holds one item at a time: claiming the next one releases
+    the previous (so walking the queue with j/k does not lock it for others).
+    Raises ProposalClaimed / ProposalNotPending."""
     require_role(reviewer, Role.REVIEWER)
     now = timezone.now()
     updated = (
@@ -444,6 +446,9 @@ def proposal_claim(
             % {"name": _label(current.assignee)},
             hint={"assignee": _label(current.assignee), "proposal_id": current.pk},
         )
+    ExtractionProposal.objects.filter(assignee=reviewer, status=Status.PENDING).exclude(
+        pk=proposal.pk
+    ).update(assignee=None, claimed_at=None)
     proposal.assignee = reviewer
     proposal.claimed_at = now
     return proposal

@@ -298,6 +298,18 @@ def test_a_claim_keeps_other_reviewers_away_until_it_expires(
     assert proposal.assignee == second_reviewer
 
 
+def test_claiming_the_next_item_releases_the_previous_one(
+    case: Any, reviewer: Any, second_reviewer: Any
+) -> None:
+    first = make_proposal(case)
+    second = make_proposal(case, fact_type="due_date", value={"date": "2026-04-26"})
+    proposal_claim(proposal=first, reviewer=reviewer)
+    proposal_claim(proposal=second, reviewer=reviewer)
+    first.refresh_from_db()
+    assert first.assignee is None
+    proposal_claim(proposal=first, reviewer=second_reviewer)  # free again
+
+
 def test_releasing_a_claim_frees_the_item(
     case: Any, reviewer: Any, second_reviewer: Any
 ) -> None:

@@ -23,77 +23,77 @@ PASSWORD = "pw-Belegt-123"
 
 
 @pytest.fixture
-def firm():  # type: ignore[no-untyped-def]
+def firm():
     return OrganisationFactory(name="Kanzlei Adler", slug="kanzlei-adler")
 
 
 @pytest.fixture
-def other_firm():  # type: ignore[no-untyped-def]
+def other_firm():
     return OrganisationFactory(name="Kanzlei Berg", slug="kanzlei-berg")
 
 
-def _member(organisation, role, username):  # type: ignore[no-untyped-def]
+def _member(organisation, role, username):
     return MembershipFactory(
         organisation=organisation, role=role, user__username=username
     ).user
 
 
 @pytest.fixture
-def lawyer(firm):  # type: ignore[no-untyped-def]
+def lawyer(firm):
     return _member(firm, Membership.Role.LAWYER, "anna.lawyer")
 
 
 @pytest.fixture
-def reviewer(firm):  # type: ignore[no-untyped-def]
+def reviewer(firm):
     return _member(firm, Membership.Role.REVIEWER, "rolf.reviewer")
 
 
 @pytest.fixture
-def curator(firm):  # type: ignore[no-untyped-def]
+def curator(firm):
     return _member(firm, Membership.Role.CURATOR, "clara.curator")
 
 
 @pytest.fixture
-def admin_member(firm):  # type: ignore[no-untyped-def]
+def admin_member(firm):
     return _member(firm, Membership.Role.ADMIN, "adam.admin")
 
 
 @pytest.fixture
-def other_lawyer(other_firm):  # type: ignore[no-untyped-def]
+def other_lawyer(other_firm):
     return _member(other_firm, Membership.Role.LAWYER, "otto.other")
 
 
 @pytest.fixture
-def case(firm):  # type: ignore[no-untyped-def]
+def case(firm):
     return CaseFactory(organisation=firm, reference="12 O 345/26")
 
 
 @pytest.fixture
-def other_case(other_firm):  # type: ignore[no-untyped-def]
+def other_case(other_firm):
     return CaseFactory(organisation=other_firm, reference="99 O 1/26")
 
 
-def _client_for(user) -> Client:  # type: ignore[no-untyped-def]
+def _client_for(user) -> Client:
     client = Client()
     client.force_login(user)
     return client
 
 
 @pytest.fixture
-def lawyer_client(lawyer) -> Client:  # type: ignore[no-untyped-def]
+def lawyer_client(lawyer) -> Client:
     return _client_for(lawyer)
 
 
 @pytest.fixture
-def reviewer_client(reviewer) -> Client:  # type: ignore[no-untyped-def]
+def reviewer_client(reviewer) -> Client:
     return _client_for(reviewer)
 
 
 @pytest.fixture
-def curator_client(curator) -> Client:  # type: ignore[no-untyped-def]
+def curator_client(curator) -> Client:
     return _client_for(curator)
 
 
 @pytest.fixture
-def other_client(other_lawyer) -> Client:  # type: ignore[no-untyped-def]
+def other_client(other_lawyer) -> Client:
     return _client_for(other_lawyer)

@@ -29,7 +29,7 @@ class UserFactory(factory.django.DjangoModelFactory):
     password = factory.PostGenerationMethodCall("set_password", "pw-Belegt-123")
 
     @classmethod
-    def _after_postgeneration(cls, instance, create, results=None):  # type: ignore[no-untyped-def]
+    def _after_postgeneration(cls, instance, create, results=None):
         if create:
             instance.save()
 

@@ -30,7 +30,7 @@ from config.celery import app as celery_app
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 
-def _database_url(settings_dict: dict) -> str:  # type: ignore[type-arg]
+def _database_url(settings_dict: dict) -> str:
     user = quote(settings_dict.get("USER") or "postgres")
     password = settings_dict.get("PASSWORD") or ""
     auth = f"{user}:{quote(password)}@" if password else f"{user}@"
@@ -44,7 +44,7 @@ def _database_url(settings_dict: dict) -> str:  # type: ignore[type-arg]
 
 @dataclass
 class WorkerProcess:
-    process: subprocess.Popen  # type: ignore[type-arg]
+    process: subprocess.Popen
     queue: str
     env: dict[str, str]
     output: list[str] = field(default_factory=list)
@@ -52,7 +52,7 @@ class WorkerProcess:
     def log(self) -> str:
         return "".join(self.output[-200:])
 
-    def wait_for(self, predicate, timeout: float = 60.0, interval: float = 0.1):  # type: ignore[no-untyped-def]
+    def wait_for(self, predicate, timeout: float = 60.0, interval: float = 0.1):
         """Poll ``predicate`` until it returns something truthy; fail with the
         worker's log otherwise."""
         deadline = time.monotonic() + timeout
@@ -143,7 +143,7 @@ def celery_queue() -> Iterator[str]:
 @pytest.fixture(scope="session")
 def celery_worker(
     django_db_setup, django_db_blocker, celery_queue
-) -> Iterator[WorkerProcess]:  # type: ignore[no-untyped-def]
+) -> Iterator[WorkerProcess]:
     """One real worker process for the whole session; stopped before the test
     database is dropped."""
     with django_db_blocker.unblock():

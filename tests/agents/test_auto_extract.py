@@ -10,11 +10,11 @@ pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("document_storage")
 
 
 @pytest.fixture
-def document_storage(settings, tmp_path):  # type: ignore[no-untyped-def]
+def document_storage(settings, tmp_path):
     settings.MEDIA_ROOT = tmp_path / "media"
 
 
-def _ingest(case, actor):  # type: ignore[no-untyped-def]
+def _ingest(case, actor):
     outcome = documents_upload(
         actor=actor,
         case=case,

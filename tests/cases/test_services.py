@@ -18,7 +18,7 @@ from cases.services import (
 pytestmark = pytest.mark.django_db
 
 
-def _open_case(lawyer, reference="12 O 1/26"):  # type: ignore[no-untyped-def]
+def _open_case(lawyer, reference="12 O 1/26"):
     return case_create(
         actor=lawyer,
         reference=reference,

@@ -52,7 +52,13 @@ def _stamp(report: Report) -> datetime:
 
 
 def _failed_lines(view: FindingView) -> list[tuple[str, str, str]]:
-    return [(v.refuter, v.reason, v.passage) for v in view.failed]
+    """The checks that failed, their reasons and the passage they relied on —
+    unless that passage is part of the withheld finding's own text."""
+    text = view.finding.text
+    return [
+        (v.refuter, v.reason, "" if v.passage and v.passage in text else v.passage)
+        for v in view.failed
+    ]
 
 
 # ---------------------------------------------------------------- Word

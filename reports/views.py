@@ -1,14 +1,119 @@
+"""The Reports tab (htmx): the case's reports, creating one (lawyers), the
+browser preview, issuing (lawyers) and downloads. Everyone of the firm reads;
+another firm's case or report is 404. A DomainError is shown, never lost."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
 
-from cases.selectors import case_get_for_user
+from cases.errors import DomainError
+from cases.models import Claim, Membership
+from cases.selectors import case_get_for_user, user_has_role
 from cases.tabs import render_case_tab
+from reports.exports import CONTENT_TYPES, export_bytes
+from reports.models import Report
+from reports.selectors import report_document, report_get_for_user, reports_for_case
+from reports.services import report_create, report_issue
+
+
+def _tab(
+    request: HttpRequest, case: Any, context: dict[str, Any] | None = None
+) -> HttpResponse:
+    claims = list(Claim.objects.filter(case=case).order_by("id"))
+    return render_case_tab(
+        request,
+        case=case,
+        tab="reports",
+        template="reports/case_reports.html",
+        context={
+            "reports": reports_for_case(case=case),
+            "claims": claims,
+            "can_create": user_has_role(request.user, Membership.Role.LAWYER),
+            **(context or {}),
+        },
+    )
 
 
 @login_required
+@require_GET
 def case_reports(request: HttpRequest, case_id: int) -> HttpResponse:
-    """Placeholder until the reports tab is built: says what will appear here."""
+    """The case's reports: status, counts, stale marks, preview, downloads."""
     case = case_get_for_user(user=request.user, case_id=case_id)
+    return _tab(request, case)
+
+
+@login_required
+@require_POST
+def report_create_view(request: HttpRequest, case_id: int) -> HttpResponse:
+    case = case_get_for_user(user=request.user, case_id=case_id)
+    claim_ids = [int(v) for v in request.POST.getlist("claims") if v.isdigit()]
+    claims = list(Claim.objects.filter(case=case, pk__in=claim_ids)) or None
+    language = "de" if request.POST.get("language") == "de" else "en"
+    drafter = "model" if request.POST.get("drafter") == "model" else "rules"
+    try:
+        report = report_create(
+            case=case,
+            actor=request.user,
+            claims=claims,
+            language=language,
+            drafter=drafter,
+        )
+    except DomainError as exc:
+        response = _tab(request, case, {"error": exc.message})
+        response.status_code = exc.http_status
+        return response
+    messages.success(request, _("Report created."))
+    return redirect("reports:report_detail", report_id=report.pk)
+
+
+@login_required
+@require_GET
+def report_detail(request: HttpRequest, report_id: int) -> HttpResponse:
+    """The browser preview: the same document the exports render."""
+    report = report_get_for_user(user=request.user, report_id=report_id)
     return render_case_tab(
-        request, case=case, tab="reports", template="cases/tab_placeholder.html"
+        request,
+        case=report.case,
+        tab="reports",
+        template="reports/report_detail.html",
+        context={
+            "report": report,
+            "doc": report_document(report=report),
+            "can_issue": user_has_role(request.user, Membership.Role.LAWYER)
+            and report.status == Report.Status.DRAFT,
+        },
     )
+
+
+@login_required
+@require_POST
+def report_issue_view(request: HttpRequest, report_id: int) -> HttpResponse:
+    report = report_get_for_user(user=request.user, report_id=report_id)
+    try:
+        report_issue(report=report, actor=request.user)
+    except DomainError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, _("Report issued; its files are sealed."))
+    return redirect("reports:report_detail", report_id=report.pk)
+
+
+@login_required
+@require_GET
+def report_download(
+    request: HttpRequest, report_id: int, export_format: str
+) -> HttpResponse:
+    report = report_get_for_user(user=request.user, report_id=report_id)
+    if export_format not in CONTENT_TYPES:
+        return HttpResponse(status=404)
+    content, filename = export_bytes(report=report, fmt=export_format)
+    response = HttpResponse(content, content_type=CONTENT_TYPES[export_format])
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response

@@ -1,4 +1,25 @@
-from django.urls import URLPattern, URLResolver
+"""Reports API under /api/v1/reports/ (namespace ``reports-api``)."""
+
+from django.urls import URLPattern, URLResolver, path
+
+from reports.api import views
 
 app_name = "reports-api"
-urlpatterns: list[URLPattern | URLResolver] = []
+urlpatterns: list[URLPattern | URLResolver] = [
+    path("reports/", views.ReportListCreateApi.as_view(), name="report-list"),
+    path(
+        "reports/<int:report_id>/",
+        views.ReportDetailApi.as_view(),
+        name="report-detail",
+    ),
+    path(
+        "reports/<int:report_id>/issue/",
+        views.ReportIssueApi.as_view(),
+        name="report-issue",
+    ),
+    path(
+        "reports/<int:report_id>/download/<slug:export_format>/",
+        views.ReportDownloadApi.as_view(),
+        name="report-download",
+    ),
+]

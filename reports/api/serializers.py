@@ -1,0 +1,110 @@
+from __future__ import annotations
+
+from rest_framework import serializers
+
+from reports.models import Finding, FindingCitation, GateVerdict, Report
+
+
+class ReportCreateInputSerializer(serializers.Serializer):
+    case = serializers.IntegerField()
+    claims = serializers.ListField(child=serializers.IntegerField(), required=False)
+    language = serializers.ChoiceField(choices=["de", "en"], default="en")
+    drafter = serializers.ChoiceField(choices=["rules", "model"], default="rules")
+    title = serializers.CharField(required=False, allow_blank=True, max_length=255)
+
+
+class CitationOutputSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = FindingCitation
+        fields = [
+            "raw",
+            "canonical",
+            "status",
+            "reason",
+            "instrument",
+            "version_label",
+            "version_language",
+            "version_valid_from",
+            "version_sha256",
+            "provision_path",
+            "text_sha256",
+        ]
+
+
+class VerdictOutputSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = GateVerdict
+        fields = ["gate", "refuter", "verdict", "reason", "passage", "model_id"]
+
+
+class FindingOutputSerializer(serializers.ModelSerializer):
+    citations = CitationOutputSerializer(many=True, read_only=True)
+    verdicts = VerdictOutputSerializer(many=True, read_only=True)
+
+    class Meta:
+        model = Finding
+        fields = [
+            "id",
+            "position",
+            "claim",
+            "claim_type",
+            "requirement_key",
+            "label",
+            "verdict_status",
+            "verdict_label",
+            "text",
+            "drafter",
+            "supporting_fact_ids",
+            "evidence",
+            "outcome",
+            "flag_reason",
+            "citations",
+            "verdicts",
+        ]
+
+
+class ReportOutputSerializer(serializers.ModelSerializer):
+    stale = serializers.SerializerMethodField()
+    downloads = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Report
+        fields = [
+            "id",
+            "case",
+            "claims",
+            "title",
+            "language",
+            "drafter",
+            "status",
+            "corpus_versions",
+            "summary",
+            "model_refuter",
+            "export_sha256",
+            "created_by",
+            "created_at",
+            "issued_at",
+            "stale",
+            "downloads",
+        ]
+
+    def get_stale(self, obj: Report) -> list[str]:
+        return [m.reason for m in obj.stale_marks.all()]
+
+    def get_downloads(self, obj: Report) -> dict[str, str]:
+        from django.urls import reverse
+
+        return {
+            fmt: reverse(
+                "reports-api:report-download",
+                kwargs={"report_id": obj.pk, "export_format": fmt},
+            )
+            for fmt in ("docx", "xlsx")
+        }
+
+
+class ReportDetailOutputSerializer(ReportOutputSerializer):
+    findings = FindingOutputSerializer(many=True, read_only=True)
+
+    class Meta(ReportOutputSerializer.Meta):
+        fields = [*ReportOutputSerializer.Meta.fields, "findings"]

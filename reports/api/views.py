@@ -1,0 +1,108 @@
+"""The reports API: create (lawyers), list, retrieve with findings and every
+verdict, issue (lawyers), download. Another firm's case or report is 404."""
+
+from __future__ import annotations
+
+from django.http import HttpResponse
+from drf_spectacular.utils import OpenApiParameter, OpenApiTypes, extend_schema
+from rest_framework import status
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from cases.models import Claim
+from cases.selectors import case_get_for_user
+from reports.api.serializers import (
+    ReportCreateInputSerializer,
+    ReportDetailOutputSerializer,
+    ReportOutputSerializer,
+)
+from reports.exports import CONTENT_TYPES, export_bytes
+from reports.selectors import report_get_for_user, reports_for_user
+from reports.services import report_create, report_issue
+
+
+class ReportListCreateApi(APIView):
+    @extend_schema(
+        operation_id="reports_list",
+        parameters=[OpenApiParameter("case", int, description="Only this case.")],
+        responses=ReportOutputSerializer(many=True),
+    )
+    def get(self, request: Request) -> Response:
+        reports = reports_for_user(user=request.user).prefetch_related(
+            "stale_marks", "claims"
+        )
+        raw = request.query_params.get("case", "")
+        if raw:
+            case = case_get_for_user(user=request.user, case_id=raw)
+            reports = reports.filter(case=case)
+        return Response(ReportOutputSerializer(reports[:200], many=True).data)
+
+    @extend_schema(
+        operation_id="reports_create",
+        request=ReportCreateInputSerializer,
+        responses={201: ReportDetailOutputSerializer},
+    )
+    def post(self, request: Request) -> Response:
+        """Draft, gate and store a report of the case's claims (all by default)."""
+        params = ReportCreateInputSerializer(data=request.data)
+        params.is_valid(raise_exception=True)
+        data = params.validated_data
+        case = case_get_for_user(user=request.user, case_id=data["case"])
+        claims = None
+        if data.get("claims"):
+            claims = list(Claim.objects.filter(case=case, pk__in=data["claims"]))
+            if len(claims) != len(set(data["claims"])):
+                return Response(
+                    {"code": "claim_not_in_case", "message": "Unknown claim."},
+                    status=status.HTTP_400_BAD_REQUEST,
+                )
+        report = report_create(
+            case=case,
+            actor=request.user,
+            claims=claims,
+            language=data["language"],
+            drafter=data["drafter"],
+            title=data.get("title", ""),
+        )
+        return Response(
+            ReportDetailOutputSerializer(report).data, status=status.HTTP_201_CREATED
+        )
+
+
+class ReportDetailApi(APIView):
+    @extend_schema(
+        operation_id="reports_retrieve", responses=ReportDetailOutputSerializer
+    )
+    def get(self, request: Request, report_id: int) -> Response:
+        report = report_get_for_user(user=request.user, report_id=report_id)
+        return Response(ReportDetailOutputSerializer(report).data)
+
+
+class ReportIssueApi(APIView):
+    @extend_schema(
+        operation_id="reports_issue", request=None, responses=ReportOutputSerializer
+    )
+    def post(self, request: Request, report_id: int) -> Response:
+        """Seal the report: exports stored with their SHA-256; immutable after."""
+        report = report_get_for_user(user=request.user, report_id=report_id)
+        report = report_issue(report=report, actor=request.user)
+        return Response(ReportOutputSerializer(report).data)
+
+
+class ReportDownloadApi(APIView):
+    @extend_schema(
+        operation_id="reports_download",
+        responses={(200, "application/octet-stream"): OpenApiTypes.BINARY},
+    )
+    def get(self, request: Request, report_id: int, export_format: str) -> HttpResponse:
+        report = report_get_for_user(user=request.user, report_id=report_id)
+        if export_format not in CONTENT_TYPES:
+            return Response(
+                {"code": "unknown_export_format", "message": "docx or xlsx"},
+                status=status.HTTP_404_NOT_FOUND,
+            )
+        content, filename = export_bytes(report=report, fmt=export_format)
+        response = HttpResponse(content, content_type=CONTENT_TYPES[export_format])
+        response["Content-Disposition"] = f'attachment; filename="{filename}"'
+        return response

@@ -82,6 +82,7 @@ OBJECT_ID_FACTORIES: dict[str, ObjectIdFactory] = {
     "proposal_id": lambda b: __import__("tests.review.helpers").review.helpers.make_proposal(b.case).pk,  # noqa: E501
     "fact_id": lambda b: __import__("tests.review.helpers").review.helpers.make_fact(b.case).pk,  # noqa: E501
     "candidate_id": lambda b: __import__("tests.review.helpers").review.helpers.make_term(b.case).pk,  # noqa: E501
+    "report_id": lambda b: __import__("tests.reports.helpers").reports.helpers.make_report(b.case).pk,  # noqa: E501
 }
 
 # Kwargs whose name does not say which model they point to; register them per
@@ -94,6 +95,7 @@ NON_OBJECT_KWARGS: dict[str, str] = {
     "format": "json",  # DRF format suffixes
     "formset": "parties",  # cases:form_row, an empty form row
     "number": "1",  # evidence page viewer: a page number within the document
+    "export_format": "docx",  # reports: download format
 }
 
 # Reachable without logging in, by design.

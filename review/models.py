@@ -264,6 +264,7 @@ class Decision(models.Model):
         DISPUTE = "dispute", _("Dispute")
         REJECT = "reject", _("Reject")
         CONFIRM = "confirm", _("Confirm")
+        ASSERT = "assert", _("Record as asserted")
 
     case = models.ForeignKey(Case, on_delete=models.CASCADE, related_name="+")
     kind = models.CharField(_("decision"), max_length=16, choices=Kind.choices)

@@ -94,7 +94,7 @@ class BulkOutputSerializer(serializers.Serializer[Any]):
 class DecisionOutputSerializer(serializers.ModelSerializer[Decision]):
     # A plain string in the schema: "kind" enums of other apps would collide.
     kind = serializers.CharField(
-        help_text="accept · edit_accept · dispute · reject · confirm"
+        help_text="accept · edit_accept · dispute · reject · confirm · assert"
     )
 
     class Meta:
@@ -170,6 +170,13 @@ class FactDetailOutputSerializer(serializers.Serializer[Any]):
 class DecideOutputSerializer(serializers.Serializer[Any]):
     proposal = ProposalOutputSerializer()
     fact = FactOutputSerializer(allow_null=True)
+
+
+class FactAssertInputSerializer(serializers.Serializer[Any]):
+    case = serializers.IntegerField()
+    fact_type = serializers.CharField(max_length=64)
+    value = serializers.JSONField()
+    reason = serializers.CharField(max_length=2000)
 
 
 class ReasonInputSerializer(serializers.Serializer[Any]):

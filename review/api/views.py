@@ -23,6 +23,7 @@ from review.api.serializers import (
     DecideOutputSerializer,
     DecisionOutputSerializer,
     ExtensionOutputSerializer,
+    FactAssertInputSerializer,
     FactDetailOutputSerializer,
     FactOutputSerializer,
     ProposalFilterSerializer,
@@ -44,6 +45,7 @@ from review.selectors import (
     term_candidates_for_user,
 )
 from review.services.decisions import (
+    fact_assert,
     fact_confirm,
     fact_dispute,
     proposal_accept,
@@ -205,6 +207,25 @@ class FactListApi(generics.ListAPIView[Fact]):
         if status:
             queryset = queryset.filter(status=status)
         return _case_filter(self.request, queryset).order_by("id")
+
+
+class FactAssertApi(APIView):
+    @extend_schema(request=FactAssertInputSerializer, responses=FactOutputSerializer)
+    def post(self, request: Request) -> Response:
+        """Record an asserted fact (no document yet); reviewers only. 409
+        ``fact_status_conflict`` if the case has it already."""
+        payload = FactAssertInputSerializer(data=request.data)
+        payload.is_valid(raise_exception=True)
+        data = payload.validated_data
+        case = case_get_for_user(user=request.user, case_id=data["case"])
+        fact = fact_assert(
+            case=case,
+            fact_type=data["fact_type"],
+            value=data["value"],
+            reviewer=request.user,
+            reason=data["reason"],
+        )
+        return Response(FactOutputSerializer(fact).data, status=201)
 
 
 class FactDetailApi(APIView):

@@ -334,6 +334,43 @@ def proposal_dispute(
 
 
 @transaction.atomic
+def fact_assert(
+    *, case: Case, fact_type: str, value: Mapping[str, Any], reviewer: Any, reason: str
+) -> Fact:
+    """Record a fact a party asserts without a document for it yet (status
+    *asserted*, not established). Accepting a proposal with the same type and
+    value later makes it evidenced/confirmed with that proposal's chunk."""
+    require_role(reviewer, Role.REVIEWER)
+    if not (reason or "").strip():
+        raise ReasonRequired(
+            _("Say who asserts it (e.g. the client's statement)."),
+            hint={"field": "reason"},
+        )
+    final = fact_value_check(case=case, fact_type=fact_type, value=value)
+    _lock_case_facts(case)
+    fact = _fact_for_value(case=case, fact_type=fact_type, value=final)
+    if fact is not None:
+        raise FactStatusConflict(
+            _("The case already has this fact (%(status)s).")
+            % {"status": fact.get_status_display()},
+            hint={"fact_id": fact.pk, "status": fact.status},
+        )
+    fact = Fact.objects.create(
+        case=case, fact_type=fact_type, value=final, status=Fact.Status.ASSERTED
+    )
+    _decision_record(
+        case=case,
+        kind=Decision.Kind.ASSERT,
+        actor=reviewer,
+        fact=fact,
+        reason=reason.strip(),
+        value_after=final,
+    )
+    facts_changed_on_commit(case_id=case.pk)
+    return fact
+
+
+@transaction.atomic
 def fact_dispute(*, fact: Fact, reviewer: Any, reason: str) -> Fact:
     """Mark a fact as disputed (who and why are recorded). A disputed fact no
     longer counts as established."""

@@ -224,3 +224,23 @@ def test_an_unknown_concept_is_400(case: Any, curator: Any) -> None:
     assert response.json()["code"] == "unknown_concept"
     term.refresh_from_db()
     assert term.status == "pending"
+
+
+def test_assert_a_fact_over_the_api(
+    case: Any, other_case: Any, reviewer: Any, lawyer: Any
+) -> None:
+    url = reverse("review-api:fact-assert")
+    body = {
+        "case": case.pk,
+        "fact_type": "claim_amount",
+        "value": {"cents": 425000, "currency": "EUR"},
+        "reason": "laut Mandant",
+    }
+    assert _api(lawyer).post(url, body, format="json").status_code == 403
+    created = _api(reviewer).post(url, body, format="json")
+    assert created.status_code == 201
+    assert created.json()["status"] == "asserted"
+    again = _api(reviewer).post(url, body, format="json")
+    assert again.status_code == 409
+    foreign = _api(reviewer).post(url, {**body, "case": other_case.pk}, format="json")
+    assert foreign.status_code == 404

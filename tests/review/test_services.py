@@ -22,6 +22,7 @@ from review.errors import (
 from review.models import Decision, ExtractionProposal, Fact, FactEvidence
 from review.selectors import confirmed_fact_ids, fact_records_for_case
 from review.services.decisions import (
+    fact_assert,
     fact_confirm,
     fact_dispute,
     proposal_accept,
@@ -385,3 +386,39 @@ def test_fact_records_carry_typed_values_and_evidence(case: Any, reviewer: Any) 
     assert ref.page == 1
     assert ref.quote == "4.250,00 EUR"
     assert all(r.established for r in records.values())
+
+
+def test_an_asserted_fact_is_not_established_until_a_proposal_evidences_it(
+    case: Any, reviewer: Any
+) -> None:
+    with pytest.raises(ReasonRequired):
+        fact_assert(
+            case=case,
+            fact_type="reminder_sent",
+            value={"date": "2026-05-05"},
+            reviewer=reviewer,
+            reason="",
+        )
+    fact = fact_assert(
+        case=case,
+        fact_type="reminder_sent",
+        value={"date": "2026-05-05"},
+        reviewer=reviewer,
+        reason="Mandant sagt, er habe am 5.5. gemahnt",
+    )
+    assert fact.status == Fact.Status.ASSERTED
+    assert confirmed_fact_ids(case=case) == set()
+    with pytest.raises(FactStatusConflict):
+        fact_assert(
+            case=case,
+            fact_type="reminder_sent",
+            value={"date": "2026-05-05"},
+            reviewer=reviewer,
+            reason="nochmal",
+        )
+    evidenced = proposal_accept(proposal=make_proposal(case), reviewer=reviewer)
+    assert evidenced.pk == fact.pk
+    assert evidenced.status == Fact.Status.CONFIRMED
+    assert confirmed_fact_ids(case=case) == {fact.pk}
+    kinds = list(Decision.objects.filter(fact=fact).values_list("kind", flat=True))
+    assert kinds == ["assert", "accept"]

@@ -295,3 +295,38 @@ def test_setting_selects_the_http_embedder(settings, stub):
     assert (embedder.name, embedder.version) == ("bge-m3", "2026-05")
     embedder.embed_query("Fälligkeit")
     assert stub.requests[0]["auth"] == "Bearer secret"
+
+
+# --- another backend end to end: stored with its own name, version and size -----------
+
+
+@pytest.mark.django_db
+def test_http_embedder_vectors_are_stored_and_searched_with_their_model(
+    settings, stub, case
+):
+    from evidence.models import Chunk, ChunkEmbedding
+    from evidence.search import search_case_evidence
+    from tests.evidence import pdfs
+    from tests.evidence.search_helpers import ingest
+
+    settings.BELEGT_EMBEDDER = "openai"
+    settings.BELEGT_EMBEDDING_URL = stub.url
+    settings.BELEGT_EMBEDDING_MODEL = "stub-bow"
+    settings.BELEGT_EMBEDDING_VERSION = "7"
+    settings.BELEGT_EMBEDDING_DIMS = STUB_DIMS
+    document = ingest(case, pdfs.case_file(3), "akte.pdf")
+    chunks = Chunk.objects.filter(document=document).count()
+    rows = ChunkEmbedding.objects.filter(chunk__document=document)
+    assert rows.count() == chunks > 0
+    assert set(rows.values_list("model_name", "model_version", "dims")) == {
+        ("stub-bow", "7", STUB_DIMS)
+    }
+    hits = search_case_evidence(case=case, query="Lieferschein Unterschrift", k=5)
+    assert any(h.vector_rank == 1 for h in hits)
+    # the query went through the endpoint too
+    assert stub.requests[-1]["body"]["input"] == ["Lieferschein Unterschrift"]
+    # a vector size without an HNSW index still searches (exact scan)
+    hnsw = search_case_evidence(
+        case=case, query="Lieferschein Unterschrift", k=5, strategy="hnsw"
+    )
+    assert [h.chunk_id for h in hnsw] == [h.chunk_id for h in hits]

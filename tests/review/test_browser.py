@@ -133,3 +133,25 @@ def test_reviewer_clears_three_proposals_by_keyboard(
     amount_fact.locator("[data-page-link]").first.click()
     page.wait_for_url(re.compile(rf"\?chunk={amount.source_chunk_id}$"))
     assert page.locator("[data-highlight]").count() >= 1
+
+
+def test_curator_makes_a_term_a_subclass_and_sees_the_new_version(
+    page: Any, login: Any, screenshot: Any, case: Any, curator: Any
+) -> None:
+    from tests.review.helpers import make_term
+
+    make_term(case, label="Inkassoschreiben")
+    login(page, curator)
+    page.goto(reverse("review:terms"))
+    term = page.locator("[data-term]").first
+    assert "Inkassoschreiben" in term.inner_text()
+    term.locator('input[value="subclass"]').check()
+    term.locator('select[name="concept"]').select_option(
+        "https://belegt.example/ns/core#PaymentReminder"
+    )
+    term.locator("button").click()
+    page.wait_for_selector("[data-extension-turtle]", state="attached")
+    assert "Inkassoschreiben" in (
+        page.locator("[data-extension-turtle]").text_content() or ""
+    )
+    screenshot(page, "terms")

@@ -17,6 +17,7 @@ from cases.errors import DomainError
 from cases.models import Claim, Membership
 from cases.selectors import case_get_for_user, user_has_role
 from cases.tabs import render_case_tab
+from reports.domain.drafting import Language
 from reports.exports import CONTENT_TYPES, export_bytes
 from reports.models import Report
 from reports.selectors import report_document, report_get_for_user, reports_for_case
@@ -55,7 +56,7 @@ def report_create_view(request: HttpRequest, case_id: int) -> HttpResponse:
     case = case_get_for_user(user=request.user, case_id=case_id)
     claim_ids = [int(v) for v in request.POST.getlist("claims") if v.isdigit()]
     claims = list(Claim.objects.filter(case=case, pk__in=claim_ids)) or None
-    language = "de" if request.POST.get("language") == "de" else "en"
+    language: Language = "de" if request.POST.get("language") == "de" else "en"
     drafter = "model" if request.POST.get("drafter") == "model" else "rules"
     try:
         report = report_create(

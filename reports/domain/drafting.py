@@ -88,22 +88,23 @@ def evidence_items(
         record = facts.get(fact_id)
         if record is None:
             continue
-        base = {
-            "fact_id": record.id,
-            "fact_type": record.fact_type,
-            "status": record.status,
-            "value": fact_value_text(record),
-        }
+        base = EvidenceItem(
+            fact_id=record.id,
+            fact_type=record.fact_type,
+            status=record.status,
+            value=fact_value_text(record),
+        )
         if not record.evidence:
-            items.append(EvidenceItem(**base))
+            items.append(base)
         for ref in record.evidence:
             items.append(
-                EvidenceItem(
-                    **base,
-                    document=ref.document,
-                    page=ref.page,
-                    chunk_id=ref.chunk_id,
-                    quote=ref.quote,
+                base.model_copy(
+                    update={
+                        "document": ref.document,
+                        "page": ref.page,
+                        "chunk_id": ref.chunk_id,
+                        "quote": ref.quote,
+                    }
                 )
             )
     return tuple(items)

@@ -39,8 +39,10 @@ def _docx_text(content: bytes) -> str:
 def _docx_headings(content: bytes) -> list[str]:
     doc = Document(io.BytesIO(content))
     return [
-        p.text for p in doc.paragraphs if p.style.name.startswith(("Heading", "Title"))
-    ]  # noqa: E501
+        p.text
+        for p in doc.paragraphs
+        if p.style is not None and p.style.name.startswith(("Heading", "Title"))
+    ]
 
 
 def _xlsx_cells(content: bytes) -> dict[str, list[list[str]]]:
@@ -56,7 +58,7 @@ def _xlsx_cells(content: bytes) -> dict[str, list[list[str]]]:
 
 def _draft(
     claim, text: str, *, facts: tuple[int, ...] = (), key: str = "extra"
-) -> FindingDraft:  # type: ignore[no-untyped-def]  # noqa: E501
+) -> FindingDraft:  # noqa: E501
     return FindingDraft(
         claim_id=claim.pk,
         claim_type=claim.claim_type,
@@ -90,7 +92,9 @@ def test_template_report_prints_every_requirement_with_resolved_citations(
         assert results and all(r.status == "resolved" for r in results)
         stored = list(finding.citations.values_list("raw", "version_sha256"))
         assert [r.citation.raw for r in results] == [raw for raw, _ in stored]
-        assert all(sha == results[0].version.sha256 for _, sha in stored)
+        version = results[0].version
+        assert version is not None
+        assert all(sha == version.sha256 for _, sha in stored)
         assert finding.verdicts.filter(gate="refutation").count() == 5
     assert report.corpus_versions[0]["instrument"] == "BGB"
     assert report.summary["printed"] == 4 and report.summary["flagged"] == 0
@@ -100,7 +104,7 @@ def test_english_is_the_default_language(case, lawyer, corpus):
     verzug_case(case)
     report = report_create(case=case, actor=lawyer)
     assert report.language == "en"
-    assert "This element is satisfied" in report.findings.first().text
+    assert "This element is satisfied" in report.findings.get(position=1).text
 
 
 def test_finding_with_nonexistent_citation_never_reaches_the_exports(

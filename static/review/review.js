@@ -10,7 +10,7 @@
     return Array.prototype.slice.call(document.querySelectorAll("[data-review-row]"));
   }
   function current() {
-    return document.querySelector('[data-review-row][aria-selected="true"]');
+    return document.querySelector('[data-review-row][aria-current="true"]');
   }
   function detail() { return document.getElementById("rq-detail"); }
   function decideForm() {
@@ -20,7 +20,8 @@
 
   function select(row, load) {
     rows().forEach(function (r) {
-      r.setAttribute("aria-selected", r === row ? "true" : "false");
+      if (r === row) r.setAttribute("aria-current", "true");
+      else r.removeAttribute("aria-current");
     });
     if (!row) return;
     row.scrollIntoView({ block: "nearest" });

@@ -117,14 +117,16 @@ def chunk_embeddings_create(
 # --------------------------------------------------------------------- search
 @dataclass(frozen=True)
 class SearchHit:
-    """One chunk found in a case. ``snippet_html`` is escaped text with the
-    matched words in ``<mark>``; ``url`` opens the page viewer with the chunk
-    highlighted."""
+    """One chunk found in a case. ``page`` is the page to open (the first page
+    of the chunk holding a query word; the chunk covers ``page_start`` to
+    ``page_end``). ``snippet_html`` is escaped text with the matched words in
+    ``<mark>``; ``url`` opens the page viewer with the chunk highlighted."""
 
     chunk_id: int
     document_id: int
     document: str
     page: int
+    page_start: int
     page_end: int
     score: float
     snippet: str
@@ -190,7 +192,8 @@ def search_case_evidence(
                 chunk_id=item.key,
                 document_id=row["document_id"],
                 document=row["filename"],
-                page=row["page_start"],
+                page=row["match_page"],
+                page_start=row["page_start"],
                 page_end=row["page_end"],
                 score=round(item.score, 6),
                 snippet=row["headline"]
@@ -202,7 +205,7 @@ def search_case_evidence(
                 url=page_url(
                     case_id=case.pk,
                     document_id=row["document_id"],
-                    number=row["page_start"],
+                    number=row["match_page"],
                     chunk_id=item.key,
                 ),
             )
@@ -339,19 +342,40 @@ def _vector_ranking_hnsw(
 def _chunk_details(
     *, case_id: int, chunk_ids: list[int], query: str
 ) -> dict[int, dict[str, Any]]:
+    """Document, pages and highlighted snippet of the fused hits. For a chunk
+    across a page break, ``match_page`` is the first of its pages whose part
+    holds a query word: the hit opens there."""
     loose, loose_params = loose_tsquery_sql(query)
     sql = f"""
+        WITH q AS (SELECT {loose} AS loose)
         SELECT c.id, c.document_id, d.filename, c.page_start, c.page_end,
-               ts_headline('german', c.text, {loose}, %s)
+               ts_headline('german', c.text, q.loose, %s),
+               (SELECT (s.value ->> 'page')::int
+                FROM jsonb_array_elements(c.spans) s
+                JOIN evidence_page p ON p.document_id = c.document_id
+                 AND p.number = (s.value ->> 'page')::int,
+                LATERAL (SELECT substr(
+                    p.text,
+                    (s.value ->> 'start')::int + 1,
+                    (s.value ->> 'end')::int - (s.value ->> 'start')::int
+                ) AS part) t
+                WHERE c.page_end > c.page_start
+                  AND (to_tsvector('german', t.part) || to_tsvector('simple', t.part))
+                      @@ q.loose
+                ORDER BY 1 LIMIT 1)
         FROM evidence_chunk c
-        JOIN evidence_sourcedocument d ON d.id = c.document_id
+        JOIN evidence_sourcedocument d ON d.id = c.document_id, q
         WHERE c.case_id = %s AND c.id = ANY(%s)
     """
     with connection.cursor() as cursor:
         cursor.execute(sql, [*loose_params, HEADLINE_OPTIONS, case_id, chunk_ids])
         columns = ["id", "document_id", "filename", "page_start", "page_end"]
         return {
-            row[0]: {**dict(zip(columns, row[:5], strict=True)), "headline": row[5]}
+            row[0]: {
+                **dict(zip(columns, row[:5], strict=True)),
+                "headline": row[5],
+                "match_page": row[6] or row[3],
+            }
             for row in cursor.fetchall()
         }
 

@@ -31,8 +31,12 @@ class CaseEvidenceSearchApi(APIView):
         chunk_id = serializers.IntegerField()
         document_id = serializers.IntegerField()
         document = serializers.CharField(help_text="File name of the document.")
-        page = serializers.IntegerField(help_text="First page of the passage.")
-        page_end = serializers.IntegerField()
+        page = serializers.IntegerField(
+            help_text="The page to open: the first page of the passage holding "
+            "a query word."
+        )
+        page_start = serializers.IntegerField(help_text="First page of the passage.")
+        page_end = serializers.IntegerField(help_text="Last page of the passage.")
         score = serializers.FloatField(help_text="Reciprocal rank fusion score.")
         snippet = serializers.CharField()
         snippet_html = serializers.CharField(

@@ -178,10 +178,23 @@ def test_a_sentence_across_a_page_break_is_found_whole(case):
         case=case, query="Gesamtbetrag Mahnkosten 31.05.2026 Klage erheben", k=3
     )
     top = hits[0]
-    assert (top.page, top.page_end) == (1, 2)
+    assert (top.page_start, top.page_end) == (1, 2)
+    assert top.page == 1  # words on both pages: open the first
     assert _flat(pdfs.CROSS_PAGE_SENTENCE) in _flat(_chunk_text(top))
     chunk = Chunk.objects.get(pk=top.chunk_id)
     assert {span["page"] for span in chunk.spans} == {1, 2}
+
+
+def test_a_hit_across_pages_opens_the_page_holding_the_query_words(case):
+    document = ingest(case, pdfs.letter_with_sentence_across_pages(), "zwei.pdf")
+    chunk = Chunk.objects.get(document=document, page_start=1, page_end=2)
+    # "Ankündigung" stands only in the part of the sentence on page 2
+    hits = search_case_evidence(case=case, query="Ankündigung", k=10)
+    hit = next(h for h in hits if h.chunk_id == chunk.pk)
+    assert (hit.page, hit.page_start, hit.page_end) == (2, 1, 2)
+    assert f"/documents/{document.pk}/pages/2/?chunk={chunk.pk}" in hit.url
+    first = search_case_evidence(case=case, query="Gesamtbetrag", k=10)
+    assert next(h for h in first if h.chunk_id == chunk.pk).page == 1
 
 
 def test_snippets_are_escaped_html_with_marks(case):

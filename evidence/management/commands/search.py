@@ -66,8 +66,8 @@ class Command(BaseCommand):
         for rank, hit in enumerate(hits, start=1):
             pages = (
                 f"p. {hit.page}"
-                if hit.page == hit.page_end
-                else f"pp. {hit.page}-{hit.page_end}"
+                if hit.page_start == hit.page_end
+                else f"pp. {hit.page_start}-{hit.page_end}"
             )
             self.stdout.write(
                 f"{rank:>2}. {hit.score:.4f}  {hit.document}, {pages}  "

@@ -42,6 +42,12 @@ class Report(models.Model):
     )
     summary = models.JSONField(_("summary"), default=dict)
     model_refuter = models.CharField(_("model refuter"), max_length=200, blank=True)
+    source_call_id = models.CharField(
+        _("agent tool call"),
+        max_length=200,
+        blank=True,
+        help_text=_("Idempotency key of the draft_argument call that made it."),
+    )
     export_sha256 = models.JSONField(_("SHA-256 of the exported files"), default=dict)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
@@ -61,6 +67,13 @@ class Report(models.Model):
 
     class Meta:
         ordering = ["-created_at", "-id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["source_call_id"],
+                condition=~models.Q(source_call_id=""),
+                name="reports_report_unique_call_id",
+            )
+        ]
         verbose_name = _("report")
         verbose_name_plural = _("reports")
 

@@ -152,16 +152,23 @@ def report_create(
     title: str = "",
     drafts: Sequence[FindingDraft] | None = None,
     timings: GateTimings | None = None,
+    call_id: str = "",
 ) -> Report:
     """Draft the findings of the case's claims (all of them by default), run
     both gates and store a draft report with every verdict. ``drafter`` is
     ``rules`` or ``model`` (the model phrases findings from approved — i.e.
     established — facts only). ``drafts`` takes findings drafted elsewhere
     (e.g. by the agents' ``draft_argument``); they face the same gates.
+    ``call_id`` (an agent's tool call) makes the call idempotent: a replay
+    returns the report the first call made.
     Lawyers only (actor None: the command line). Raises RoleRequired,
     ClaimNotInCase, NoClaims."""
     if actor is not None:
         require_role(actor, Role.LAWYER)
+    if call_id:
+        existing = Report.objects.filter(case=case, source_call_id=call_id).first()
+        if existing is not None:
+            return existing
     claim_list = _claims_of_case(case, claims)
     by_id = {c.pk: c for c in claim_list}
     facts = fact_records_for_case(case=case)
@@ -233,6 +240,7 @@ def report_create(
             if model_used
             else "",
             created_by=actor if actor is not None and actor.is_authenticated else None,
+            source_call_id=call_id,
         )
         report.claims.set(claim_list)
         _store(report=report, gated=gated, claims=by_id)

@@ -364,3 +364,11 @@ def test_only_lawyers_create_and_issue_reports(case, lawyer, reviewer, corpus):
     report = report_create(case=case, actor=lawyer)
     with pytest.raises(RoleRequired):
         report_issue(report=report, actor=reviewer)
+
+
+def test_report_for_a_tool_call_is_made_once(case, lawyer, corpus):
+    verzug_case(case)
+    first = report_create(case=case, actor=lawyer, call_id="call-7")
+    again = report_create(case=case, actor=lawyer, call_id="call-7")
+    assert again.pk == first.pk
+    assert Report.objects.filter(case=case).count() == 1

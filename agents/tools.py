@@ -246,15 +246,47 @@ class LinkEvidenceProposal:
 
 
 class DraftArgument:
-    """Needs the reports app's drafting; not built."""
+    """Findings for one claim from the approved (confirmed) facts only, via
+    ``reports.services.argument_draft``; committing stores them as a draft
+    report that faces the citation gate and the refutation pass like any
+    other (idempotent on the call id). Nothing here writes a fact."""
 
     def prepare(self, args: DraftArgumentArgs, world: World) -> PreparedResult:
-        raise ToolUnavailable("drafting arguments is not available yet")
+        from cases.models import Claim
+        from reports.services import argument_draft
+
+        dw = _django(world)
+        claim = Claim.objects.filter(case=dw.case, pk=args.claim_id).first()
+        if claim is None:  # the before-policies make this unreachable
+            raise ToolRefusal("claim_not_in_case", "No such claim in this case.")
+        drafts, _evaluation = argument_draft(
+            case=dw.case,
+            claim=claim,
+            approved_evidence_ids=args.approved_evidence_ids,
+        )
+        echo = args.model_dump(mode="json")
+        payload = {**echo, "drafts": [d.model_dump(mode="json") for d in drafts]}
+        return PreparedResult(echo=echo, payload=payload)
 
     def commit(
         self, prepared: PreparedResult, *, call_id: str, world: World
-    ) -> CommitResult:  # pragma: no cover
-        raise ToolUnavailable("drafting arguments is not available yet")
+    ) -> CommitResult:
+        from cases.models import Claim
+        from reports.domain.drafting import FindingDraft
+        from reports.services import report_create
+
+        dw = _django(world)
+        p = prepared.payload
+        claim = Claim.objects.get(case=dw.case, pk=p["claim_id"])
+        report = report_create(
+            case=dw.case,
+            actor=dw.actor,
+            claims=[claim],
+            drafts=[FindingDraft.model_validate(d) for d in p["drafts"]],
+            call_id=call_id,
+        )
+        created = report.findings.exists() and report.source_call_id == call_id
+        return CommitResult("report", report.pk, created)
 
     def discard(self, prepared: PreparedResult) -> None:
         return None

@@ -552,10 +552,15 @@ def test_argument_may_only_cite_established_facts_of_this_case(
     assert str(asserted.pk) in mixed.rejection["message"]
     assert mixed.rejection["hint"]["confirmed_fact_ids"] == [confirmed.pk]
     assert other.rejection["code"] == "evidence_not_confirmed"
-    assert (clean.verdict, clean.observation["code"]) == (
-        "unavailable",
-        "not_available_yet",
-    )
+    # The clean call drafts a report (reports issue) resting on the approved
+    # confirmed fact only; it faces the report gates like any other.
+    assert clean.verdict == "ok"
+    assert clean.observation["result"]["type"] == "report"
+    from reports.models import Report
+
+    report = Report.objects.get(pk=clean.observation["result"]["id"])
+    used = {f for ids in report.findings.values_list("supporting_fact_ids", flat=True) for f in ids}  # noqa: E501
+    assert used <= {confirmed.pk}
 
 
 def test_evidence_link_needs_a_fact_of_this_case(

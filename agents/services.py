@@ -38,6 +38,7 @@ from cases.audit import audit_event_record
 from cases.errors import DomainError
 from cases.models import Case
 from evidence.models import Chunk, SourceDocument
+from review.selectors import ontology_extension_load_latest
 
 logger = logging.getLogger(__name__)
 
@@ -197,6 +198,8 @@ def agent_run_execute(*, run: AgentRun, provider: Provider | None = None) -> Age
         run.refresh_from_db()
         return run
     run.refresh_from_db()
+    # Terms the curators accepted since the last run become known fact types.
+    ontology_extension_load_latest()
     envelope = TaskEnvelope.model_validate(run.envelope)
     case = run.case
     world = DjangoWorld(case=case, actor=run.actor, document_id=envelope.document_id)

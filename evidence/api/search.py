@@ -23,11 +23,11 @@ from evidence.viewer import DEFAULT_ZOOM, ZOOMS, PageNotRenderable, page_image_p
 
 
 class CaseEvidenceSearchApi(APIView):
-    class InputSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    class InputSerializer(serializers.Serializer):
         q = serializers.CharField(max_length=500, trim_whitespace=True)
         k = serializers.IntegerField(min_value=1, max_value=50, default=10)
 
-    class OutputSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    class OutputSerializer(serializers.Serializer):
         chunk_id = serializers.IntegerField()
         document_id = serializers.IntegerField()
         document = serializers.CharField(help_text="File name of the document.")

@@ -5,9 +5,11 @@ the one rule that matters most: a search never leaves its case."""
 from __future__ import annotations
 
 import re
+from typing import cast
 
 import pytest
 
+from cases.models import Case
 from evidence.embedding import EmbedderUnavailable, get_embedder
 from evidence.models import Chunk, ChunkEmbedding
 from evidence.search import (
@@ -104,7 +106,7 @@ def test_chunk_embeddings_create_is_idempotent_and_reports_batches(case):
 
 
 def test_search_never_returns_a_chunk_of_another_case(case, other_case, firm):
-    same_firm_case = CaseFactory(organisation=firm, reference="7 C 1/26")
+    same_firm_case = cast(Case, CaseFactory(organisation=firm, reference="7 C 1/26"))
     ingest(case, pdfs.dunning_letter(), "mahnung.pdf")
     # The very same letter in a case of another firm and another case of the
     # same firm: same words, same vectors.

@@ -85,7 +85,7 @@ def test_unknown_zoom_and_page_out_of_range_are_refused(letter):
 
 
 def test_chunk_boxes_are_scaled_to_percent_of_the_page(letter):
-    chunk = Chunk.objects.filter(document=letter).order_by("ordinal").first()
+    chunk = Chunk.objects.filter(document=letter).order_by("ordinal")[0]
     page = Page.objects.get(document=letter, number=1)
     boxes = chunk_boxes(chunk=chunk, page=page)
     span_boxes = [b for s in chunk.spans if s["page"] == 1 for b in s["boxes"]]
@@ -98,7 +98,7 @@ def test_chunk_boxes_are_scaled_to_percent_of_the_page(letter):
 
 
 def test_text_segments_mark_exactly_the_chunk(letter):
-    chunk = Chunk.objects.filter(document=letter).order_by("ordinal").last()
+    chunk = Chunk.objects.filter(document=letter).order_by("-ordinal")[0]
     page = Page.objects.get(document=letter, number=1)
     segments = chunk_text_segments(chunk=chunk, page=page)
     assert "".join(s["text"] for s in segments) == page.text
@@ -134,7 +134,7 @@ def test_a_chunk_of_another_document_is_not_highlighted(
     lawyer_client, case, other_case, letter
 ):
     foreign = ingest(other_case, pdfs.dunning_letter(), "fremd.pdf")
-    foreign_chunk = Chunk.objects.filter(document=foreign).first()
+    foreign_chunk = Chunk.objects.filter(document=foreign)[0]
     response = lawyer_client.get(_page_url(case, letter, chunk=foreign_chunk.pk))
     assert response.status_code == 200
     assert "data-highlight" not in response.content.decode()

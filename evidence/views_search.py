@@ -48,7 +48,12 @@ def case_evidence(request: HttpRequest, case_id: int) -> HttpResponse:
     query = request.GET.get("q", "").strip()
     k = _int_param(request.GET.get("k"), DEFAULT_K, 1, MAX_K)
     hits = search_case_evidence(case=case, query=query, k=k) if query else []
-    context = {"query": query, "k": k, "hits": hits}
+    context = {
+        "query": query,
+        "k": k,
+        "hits": hits,
+        "searchable": Chunk.objects.filter(case=case).exists(),
+    }
     htmx = getattr(request, "htmx", None)
     if htmx and htmx.target == "search-results":
         return render(

@@ -41,6 +41,21 @@ def test_evidence_tab_shows_the_search_box(lawyer_client, case):
     assert 'id="tab-content"' in html
 
 
+def test_evidence_tab_of_a_case_without_documents_points_to_the_upload(
+    lawyer_client, case
+):
+    html = lawyer_client.get(_tab_url(case)).content.decode()
+    assert "data-empty-case" in html
+    documents = reverse("evidence:case_documents", kwargs={"case_id": case.pk})
+    assert f'href="{documents}"' in html
+
+
+def test_evidence_tab_with_documents_does_not_say_it_is_empty(
+    lawyer_client, case, letter
+):
+    assert "data-empty-case" not in lawyer_client.get(_tab_url(case)).content.decode()
+
+
 def test_evidence_tab_lists_hits_with_links_to_the_page_viewer(
     lawyer_client, case, letter
 ):

@@ -87,7 +87,10 @@ def page_view(
     if chunk_param.isdigit():
         # Only a chunk of this very document: any other id is ignored.
         chunk = Chunk.objects.filter(pk=int(chunk_param), document=document).first()
-    zoom = float(request.GET.get("zoom", DEFAULT_ZOOM) or DEFAULT_ZOOM)
+    try:
+        zoom = float(request.GET.get("zoom") or DEFAULT_ZOOM)
+    except ValueError:
+        zoom = DEFAULT_ZOOM
     if zoom not in ZOOMS:
         zoom = DEFAULT_ZOOM
     chunk_id = chunk.pk if chunk else None
@@ -142,7 +145,7 @@ def page_image(
     case = case_get_for_user(user=request.user, case_id=case_id)
     document = _document_for(case, document_id)
     try:
-        zoom = float(request.GET.get("zoom", DEFAULT_ZOOM))
+        zoom = float(request.GET.get("zoom") or DEFAULT_ZOOM)
         png = page_image_png(document=document, number=number, zoom=zoom)
     except (ValueError, PageNotRenderable) as exc:
         raise Http404("No such page image.") from exc

@@ -106,7 +106,7 @@ class PageImageApi(APIView):
         case = case_get_for_user(user=request.user, case_id=case_id)
         document = get_object_or_404(SourceDocument, pk=document_id, case=case)
         try:
-            zoom = float(request.query_params.get("zoom", DEFAULT_ZOOM))
+            zoom = float(request.query_params.get("zoom") or DEFAULT_ZOOM)
             png = page_image_png(document=document, number=number, zoom=zoom)
         except (ValueError, PageNotRenderable) as exc:
             raise Http404("No such page image.") from exc

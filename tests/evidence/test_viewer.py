@@ -193,6 +193,15 @@ def test_document_of_another_case_under_own_case_id_is_404(
     assert lawyer_client.get(_image_url(second, letter)).status_code == 404
 
 
+@pytest.mark.parametrize("zoom", ["abc", "9", "nan", ""])
+def test_odd_zoom_values_fall_back_to_the_default(lawyer_client, case, letter, zoom):
+    response = lawyer_client.get(_page_url(case, letter, zoom=zoom))
+    assert response.status_code == 200
+    assert "?zoom=1.5" in response.content.decode()
+    image = lawyer_client.get(_image_url(case, letter) + f"?zoom={zoom}")
+    assert image.status_code == (200 if zoom == "" else 404)
+
+
 def test_missing_page_is_404(lawyer_client, case, letter):
     assert lawyer_client.get(_page_url(case, letter, 2)).status_code == 404
     assert lawyer_client.get(_image_url(case, letter, 2)).status_code == 404

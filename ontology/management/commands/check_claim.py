@@ -21,7 +21,7 @@ from cases.models import Claim, Organisation
 from cases.selectors import case_get_by_reference
 from ontology.domain.results import ClaimEvaluation
 from ontology.domain.text import cents_format, date_format
-from ontology.pages import ClaimResult, case_claims_evaluate, claim_result_json
+from ontology.pages import ClaimResult, Lang, case_claims_evaluate, claim_result_json
 
 WORDS = {
     "de": {
@@ -152,7 +152,7 @@ class Command(BaseCommand):
                 )
         damage = evaluation.damage
         if damage is not None:
-            code = "de" if de else "en"
+            code: Lang = "de" if de else "en"
             self.stdout.write("")
             self.stdout.write(f"{words['damage']}:")
             self.stdout.write(

@@ -510,11 +510,11 @@ def source_document_ingest(*, document: SourceDocument) -> DocumentIngestion:
         ingestion.refresh_from_db()
         try:
             _run_stages(document, ingestion)
-        except IngestFailed as exc:
+        except DomainError as exc:  # IngestFailed, an embedder's error, ...
             _fail(ingestion, code=exc.code, message=exc.message)
         except (OperationalError, InterfaceError):
             raise  # transient: the task retries, the state stays where it was
-        except (validation.UploadRefused, RuntimeError, ValueError) as exc:
+        except (RuntimeError, ValueError) as exc:
             # MuPDF reports a broken page as RuntimeError/ValueError.
             logger.exception("ingestion of document %s failed", document.pk)
             _fail(

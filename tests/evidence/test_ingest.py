@@ -324,3 +324,22 @@ def test_document_that_keeps_killing_workers_is_given_up(lawyer, case):
     assert ingestion.stage == Stage.FAILED
     assert ingestion.error_code == "too_many_attempts"
     assert not Page.objects.filter(document=outcome.document).exists()
+
+
+def test_unreachable_embedder_fails_the_document_with_its_code(lawyer, case, settings):
+    from evidence.embedding import reset_embedder_cache
+
+    settings.BELEGT_EMBEDDER = "openai"
+    settings.BELEGT_EMBEDDING_URL = "http://127.0.0.1:9/v1"
+    settings.BELEGT_EMBEDDING_MODEL = "nirgendwo"
+    reset_embedder_cache()
+    try:
+        ingestion, document = ingest_one(lawyer, case, "a.pdf", pdfs.reminder_letter())
+    finally:
+        reset_embedder_cache()
+    assert ingestion.stage == Stage.FAILED
+    assert ingestion.error_code.startswith("embedder_"), ingestion.error_message
+    assert "not reachable" in ingestion.error_message
+    # Pages and chunks are kept: full-text search works, a re-run only embeds.
+    assert Page.objects.filter(document=document).count() == 1
+    assert Chunk.objects.filter(document=document).exists()

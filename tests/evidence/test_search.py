@@ -274,6 +274,17 @@ def test_filtered_hnsw_and_exact_scan_agree_on_a_small_case(case):
         assert [h.chunk_id for h in exact][:1] == [h.chunk_id for h in hnsw][:1]
 
 
+@pytest.mark.parametrize(
+    "query",
+    ["&|!():*", "'; DROP TABLE evidence_chunk; --", '"unclosed', "-", "or", "<->"],
+)
+def test_odd_queries_do_not_fail(case, query):
+    ingest(case, pdfs.dunning_letter(), "mahnung.pdf")
+    hits = search_case_evidence(case=case, query=query, k=3)
+    assert all(h.text_rank is None for h in hits)
+    assert Chunk.objects.filter(case=case).exists()
+
+
 def test_blank_query_returns_nothing(case):
     ingest(case, pdfs.dunning_letter(), "mahnung.pdf")
     assert search_case_evidence(case=case, query="   ", k=5) == []

@@ -1,7 +1,8 @@
 """The tool implementations behind the gate (``agents.domain.gate``): prepare
 without a side effect, commit with the call id as idempotency key. Tools that
 depend on parts of Belegt not built yet raise ``ToolUnavailable``, which the
-gate turns into a structured "not available yet" observation."""
+gate turns into a structured "not available yet" observation (only
+``draft_argument`` still does)."""
 
 from __future__ import annotations
 
@@ -142,24 +143,29 @@ class GetClaimRequirements(_ReadOnly):
 
 
 class GetMissingRequirements(_ReadOnly):
-    """Needs the requirement evaluation over confirmed facts (ontology + review
-    issues). Wired to ``ontology.services.requirements.missing_requirements``
-    once that exists."""
+    """The open and unmet requirements of one of the case's claims, evaluated
+    on the case's current facts (``ontology.selectors``). Only evidenced and
+    confirmed facts count, so the answer tells the agent what to look for."""
 
     def prepare(self, args: GetMissingRequirementsArgs, world: World) -> PreparedResult:
+        from cases.errors import DomainError
+        from cases.models import Claim
+        from ontology.selectors import claim_missing_requirements_for
+
         dw = _django(world)
+        claim = Claim.objects.filter(pk=args.claim_id, case_id=dw.case.pk).first()
+        if claim is None:  # the claim_of_case policy makes this unreachable
+            raise ToolRefusal("claim_not_in_case", "No such claim in this case.")
         try:
-            from ontology.services.requirements import (
-                missing_requirements,
-            )
-        except ImportError as exc:
-            raise ToolUnavailable(
-                "requirement evaluation is not available yet"
-            ) from exc
-        result = missing_requirements(case=dw.case, claim_id=args.claim_id)
-        return PreparedResult(
-            echo=args.model_dump(mode="json"), payload={"missing": result}
-        )
+            missing = claim_missing_requirements_for(claim=claim)
+        except DomainError as exc:  # e.g. no version of the law at its date
+            raise ToolRefusal(exc.code, exc.message, hint=exc.hint) from exc
+        payload = {
+            "claim_id": claim.pk,
+            "claim_type": claim.claim_type,
+            "missing": [m.model_dump(mode="json") for m in missing],
+        }
+        return PreparedResult(echo=args.model_dump(mode="json"), payload=payload)
 
 
 class ProposeCaseFact:
@@ -231,15 +237,72 @@ class ProposeTerm:
 
 
 class LinkEvidenceProposal:
-    """Needs the review app's facts and an evidence-link proposal; not built."""
+    """Propose a chunk as further evidence for an existing fact. The agent only
+    proposes: the result is a pending ``ExtractionProposal`` of the fact's type
+    and value from that chunk, decided in the review queue like any other.
+    Accepting it adds the chunk to the fact's evidence (the review service
+    finds the fact by type and value); rejecting it changes nothing. The tool
+    carries no quote or confidence of its own: the quote stays empty (the
+    reviewer sees the whole chunk) and the confidence is a neutral 0.5."""
+
+    CONFIDENCE = 0.5
 
     def prepare(self, args: LinkEvidenceProposalArgs, world: World) -> PreparedResult:
-        raise ToolUnavailable("linking evidence to facts is not available yet")
+        from review.models import Fact, FactEvidence
+        from review.services.proposals import proposal_exists_for
+
+        dw = _django(world)
+        fact = Fact.objects.filter(pk=args.fact_id, case_id=dw.case.pk).first()
+        if fact is None:  # the fact_of_case policy makes this unreachable
+            raise ToolRefusal("fact_not_in_case", "No such fact in this case.")
+        chunk = world.case_chunk(args.source_chunk_id)
+        if chunk is None:  # the chunk_belongs_to_case policy makes this unreachable
+            raise ToolRefusal("chunk_not_in_case", "No such chunk in this case.")
+        if FactEvidence.objects.filter(fact=fact, chunk_id=chunk.id).exists():
+            raise ToolRefusal(
+                "already_evidence",
+                "This chunk is already evidence for the fact.",
+                hint={"fact_id": fact.pk, "source_chunk_id": chunk.id},
+            )
+        if proposal_exists_for(
+            case=dw.case,
+            fact_type=fact.fact_type,
+            value=fact.value,
+            source_chunk=chunk.id,
+        ):
+            raise ToolRefusal(
+                "duplicate_proposal",
+                "This chunk was already proposed for a fact of this type and value.",
+                hint={"fact_id": fact.pk, "source_chunk_id": chunk.id},
+            )
+        payload = {
+            "fact_id": fact.pk,
+            "fact_type": fact.fact_type,
+            "value": dict(fact.value),
+            "source_chunk_id": chunk.id,
+        }
+        return PreparedResult(echo=args.model_dump(mode="json"), payload=payload)
 
     def commit(
         self, prepared: PreparedResult, *, call_id: str, world: World
-    ) -> CommitResult:  # pragma: no cover
-        raise ToolUnavailable("linking evidence to facts is not available yet")
+    ) -> CommitResult:
+        dw = _django(world)
+        p: Mapping[str, Any] = prepared.payload
+        proposal = proposal_create(
+            case=dw.case,
+            fact_type=p["fact_type"],
+            value=p["value"],
+            source_chunk=dw.chunk_row(p["source_chunk_id"]),
+            quote="",
+            confidence=self.CONFIDENCE,
+            call_id=call_id,
+            agent_run_id=dw.run_id,
+            agent_step_id=dw.current_step_id,
+            model_id=dw.model_id,
+            actor=dw.actor,
+        )
+        created = proposal.agent_step_id == dw.current_step_id
+        return CommitResult("extraction_proposal", proposal.pk, created)
 
     def discard(self, prepared: PreparedResult) -> None:
         return None

@@ -400,7 +400,7 @@ def test_policies_run_before_approval(case, lawyer, letter_chunk):
     assert _one(steps).rejection["code"] == "quote_not_in_chunk"
 
 
-def test_tool_of_a_later_issue_answers_not_available_yet(
+def test_missing_requirements_come_from_the_case_evaluation(
     case, lawyer, letter_chunk, claim
 ):
     tools = {"get_missing_requirements", "propose_case_fact"}
@@ -411,8 +411,9 @@ def test_tool_of_a_later_issue_answers_not_available_yet(
         allowed_tools=tools,
     )
     step = _one(steps)
-    assert step.verdict == "unavailable"
-    assert step.observation["code"] == "not_available_yet"
+    assert step.verdict == "ok"
+    missing = step.observation["result"]["missing"]
+    assert "faelligkeit" in [m["requirement"] for m in missing]
     assert run.status == Status.FINISHED
 
 
@@ -559,7 +560,11 @@ def test_argument_may_only_cite_established_facts_of_this_case(
     from reports.models import Report
 
     report = Report.objects.get(pk=clean.observation["result"]["id"])
-    used = {f for ids in report.findings.values_list("supporting_fact_ids", flat=True) for f in ids}  # noqa: E501
+    used = {
+        f
+        for ids in report.findings.values_list("supporting_fact_ids", flat=True)
+        for f in ids
+    }  # noqa: E501
     assert used <= {confirmed.pk}
 
 
@@ -583,6 +588,6 @@ def test_evidence_link_needs_a_fact_of_this_case(
     _, steps, _ = run_scripted(
         case=case, actor=lawyer, turns=turns, allowed_tools={"link_evidence_proposal"}
     )
-    refused, unavailable = tool_steps(steps)
+    refused, proposed = tool_steps(steps)
     assert refused.rejection["failed_policy"] == "fact_of_case"
-    assert unavailable.verdict == "unavailable"
+    assert (proposed.verdict, proposed.committed_type) == ("ok", "extraction_proposal")

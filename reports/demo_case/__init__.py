@@ -90,9 +90,6 @@ EXPECTED: list[tuple[str, dict[str, Any], str, list[int], str]] = [
     ("claim_amount", {"cents": 2195550, "currency": "EUR"}, RECHNUNG, [1],
      "21.955,50 €"),
     ("due_date", {"date": "2026-05-12"}, RECHNUNG, [1], "zahlbar bis zum 12.05.2026"),
-    ("payment_period_from_event",
-     {"text": "zahlbar innerhalb von 14 Tagen nach Abnahme und"}, WERKVERTRAG, [1, 2],
-     "innerhalb von 14 Tagen"),
     ("reminder_sent", {"date": "2026-05-20"}, MAHNUNG, [1], "Chemnitz, 20.05.2026"),
     ("delivery_evidence", {"text": "Einwurf-Einschreiben"}, MAHNUNG, [1],
      "Einwurf-Einschreiben"),
@@ -117,6 +114,16 @@ EXPECTED: list[tuple[str, dict[str, Any], str, list[int], str]] = [
      {"cents": 2000, "currency": "EUR",
       "label": "Post- und Telekommunikationspauschale"}, KOSTEN, [1], "20,00 €"),
 ]  # fmt: skip
+
+
+# The payment clause of the contract runs from page 1 to page 2.
+ACROSS_PAGE_BREAK: tuple[str, dict[str, Any], str, list[int], str] = (
+    "payment_period_from_event",
+    {"text": "zahlbar innerhalb von 14 Tagen nach Abnahme und"},
+    WERKVERTRAG,
+    [1, 2],
+    "Zugang einer prüffähigen Schlussrechnung",
+)
 
 
 def build_all() -> list[tuple[DemoDocument, bytes]]:

@@ -86,7 +86,14 @@ def _plain(text: str) -> str:
 class Letter:
     """One PDF document of one or more pages, written top to bottom."""
 
-    def __init__(self, *, firm: Firm | None, title: str, author: str) -> None:
+    def __init__(
+        self,
+        *,
+        firm: Firm | None,
+        title: str,
+        author: str,
+        number_pages: bool = True,
+    ) -> None:
         self.doc = fitz.open()
         self.firm = firm
         self.fonts = _Fonts()
@@ -95,7 +102,8 @@ class Letter:
         self.page: Any = None
         self.y = 0.0
         self.running_head = ""
-        self._numbered = False
+        # Without numbers a sentence across a page break meets no footer line.
+        self._numbered = not number_pages
         self.new_page()
 
     # -- pages ------------------------------------------------------------------

@@ -1,7 +1,8 @@
 """``make run``: the whole application on one machine.
 
 Starts the embedded PostgreSQL + pgvector (unless DATABASE_URL is set), applies
-migrations, collects static files, creates the demo firm, then runs a real
+migrations, collects static files, creates the demo firm and loads the demo
+case (``seed_demo_case``; ``BELEGT_DEMO_CASE=0`` skips it), then runs a real
 Celery worker and the web server (gunicorn) side by side until Ctrl-C, when it
 stops them and the database cleanly. The broker is kombu's SQLAlchemy transport
 on the same PostgreSQL unless CELERY_BROKER_URL names Redis or RabbitMQ.
@@ -53,6 +54,14 @@ def _run() -> int:
     _manage("migrate", "--noinput", env=env)
     _manage("collectstatic", "--noinput", "-v", "0", env=env)
     _manage("seed_demo", env=env)
+    if env.get("BELEGT_DEMO_CASE", "1") != "0":
+        # The demo case file; returns at once when it is loaded. Its ingestion
+        # is queued for the worker started below. A failure never stops start-up.
+        demo = subprocess.run(
+            [sys.executable, "manage.py", "seed_demo_case"], cwd=BASE_DIR, env=env
+        )
+        if demo.returncode:
+            print(f"Demo case not loaded (exit {demo.returncode}); continuing.")
 
     worker = subprocess.Popen(
         [

@@ -294,3 +294,19 @@ def test_fact_status_words_come_from_the_fact(
     assert Fact.objects.get(pk=data["due"].pk).status == Fact.Status.CONFIRMED
     html = _tab(lawyer_client, case, "de")
     assert "(bestätigt)" in _requirement(html, data["claim"], "faelligkeit")
+
+
+def test_tab_templates_have_no_progress_bar_score_or_percentage() -> None:
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2] / "templates" / "ontology"
+    for template in root.rglob("*.html"):
+        text = re.sub(
+            r"{% comment %}.*?{% endcomment %}",
+            "",
+            template.read_text(encoding="utf-8").lower(),
+            flags=re.S,
+        )
+        for forbidden in ("<progress", "progress", "percent", "score", "width:"):
+            assert forbidden not in text, (template.name, forbidden)
+        assert not re.search(r"\d\s*%(?!\})", text), template.name

@@ -10,6 +10,7 @@ ones. A ``facts-changed`` event on the page (HX-Trigger) refreshes at once.
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
@@ -21,7 +22,7 @@ from cases.tabs import render_case_tab
 from ontology.pages import case_requirements_page, requirements_version
 
 TEMPLATE = "ontology/case_requirements.html"
-POLL_SECONDS = 10
+POLL_SECONDS = 10  # BELEGT_REQUIREMENTS_POLL_SECONDS overrides it
 
 
 def _context(case: Case) -> dict[str, object]:
@@ -31,7 +32,9 @@ def _context(case: Case) -> dict[str, object]:
     return {
         "claims": case_requirements_page(case=case),
         "version": version,
-        "poll_seconds": POLL_SECONDS,
+        "poll_seconds": getattr(
+            settings, "BELEGT_REQUIREMENTS_POLL_SECONDS", POLL_SECONDS
+        ),
     }
 
 

@@ -310,3 +310,27 @@ def test_tab_templates_have_no_progress_bar_score_or_percentage() -> None:
         for forbidden in ("<progress", "progress", "percent", "score", "width:"):
             assert forbidden not in text, (template.name, forbidden)
         assert not re.search(r"\d\s*%(?!\})", text), template.name
+
+
+def test_long_fact_lists_are_folded_and_every_fact_stays_reachable(
+    case: Any, reviewer: Any, lawyer_client: Client
+) -> None:
+    data = verzug_case(case, reviewer)
+    proposal_accept(proposal=data["receipt_proposal"], reviewer=reviewer)
+    items = Fact.objects.bulk_create(
+        Fact(
+            case=case,
+            fact_type="damage_item",
+            value={"cents": 100 + i, "currency": "EUR"},
+            status=Fact.Status.CONFIRMED,
+        )
+        for i in range(30)
+    )
+    html = _tab(lawyer_client, case, "en")
+    schaden = _requirement(html, data["claim"], "schaden")
+    assert 'class="more-facts"' in schaden
+    for item in items:
+        assert reverse("review:fact_detail", args=[item.pk]) in schaden
+    damage = html[html.index('class="damage"') :]
+    assert "30 confirmed damage items" in damage
+    assert reverse("review:fact_detail", args=[items[0].pk]) not in damage

@@ -1,10 +1,12 @@
 """``make run``: the whole application on one machine.
 
 Starts the embedded PostgreSQL + pgvector (unless DATABASE_URL is set), applies
-migrations, collects static files, creates the demo firm and loads the demo
-case (``seed_demo_case``; ``BELEGT_DEMO_CASE=0`` skips it), then runs a real
-Celery worker and the web server (gunicorn) side by side until Ctrl-C, when it
-stops them and the database cleanly. The broker is kombu's SQLAlchemy transport
+migrations, collects static files, creates the demo firm, imports the pinned
+legal corpus when its folder is there (``BELEGT_CORPUS_DIR``, default
+``../shared/corpus``; ``BELEGT_IMPORT_CORPUS=0`` skips it) and loads the demo
+case (``BELEGT_DEMO_CASE=0`` skips it), then runs a real Celery worker and the
+web server (gunicorn) side by side until Ctrl-C, when it stops them and the
+database cleanly. The broker is kombu's SQLAlchemy transport
 on the same PostgreSQL unless CELERY_BROKER_URL names Redis or RabbitMQ.
 """
 
@@ -28,6 +30,12 @@ def _manage(*args: str, env: dict[str, str]) -> None:
     )
 
 
+def _optional(*args: str, env: dict[str, str]) -> None:
+    done = subprocess.run([sys.executable, "manage.py", *args], cwd=BASE_DIR, env=env)
+    if done.returncode:
+        print(f"{' '.join(args)} failed (exit {done.returncode}); continuing.")
+
+
 def main() -> int:
     try:
         return _run()
@@ -45,23 +53,24 @@ def _run() -> int:
     bind = env.get("BIND", "127.0.0.1")
 
     if not env.get("DATABASE_URL"):
-        from config.embedded_db import embedded_database_url
+        from config.embedded_db import embedded_data_dir, embedded_database_url
 
         # This process holds the server's handle; it stops when we exit.
         env["DATABASE_URL"] = embedded_database_url(BASE_DIR)
-        print(f"Embedded PostgreSQL + pgvector: data in {VAR / 'pgdata'}")
+        print(f"Embedded PostgreSQL + pgvector: data in {embedded_data_dir(BASE_DIR)}")
 
     _manage("migrate", "--noinput", env=env)
     _manage("collectstatic", "--noinput", "-v", "0", env=env)
     _manage("seed_demo", env=env)
+    # Optional steps: a failure is reported and never stops start-up.
+    corpus = Path(env.get("BELEGT_CORPUS_DIR") or BASE_DIR.parent / "shared" / "corpus")
+    if env.get("BELEGT_IMPORT_CORPUS", "1") != "0" and corpus.is_dir():
+        # The pinned legal texts the reports cite (idempotent; read in place).
+        _optional("import_corpus", env=env)
     if env.get("BELEGT_DEMO_CASE", "1") != "0":
         # The demo case file; returns at once when it is loaded. Its ingestion
-        # is queued for the worker started below. A failure never stops start-up.
-        demo = subprocess.run(
-            [sys.executable, "manage.py", "seed_demo_case"], cwd=BASE_DIR, env=env
-        )
-        if demo.returncode:
-            print(f"Demo case not loaded (exit {demo.returncode}); continuing.")
+        # is queued for the worker started below.
+        _optional("seed_demo_case", env=env)
 
     worker = subprocess.Popen(
         [

@@ -230,11 +230,14 @@ def findings_gate(
     fact_statuses: Mapping[int, str],
     evidence_texts: Mapping[int, str],
     known_labels: frozenset[str] = frozenset(),
+    case_evidence: Sequence[str] = (),
     use_model: bool | None = None,
     timings: GateTimings | None = None,
 ) -> list[GatedFinding]:
     """Both gates over every draft (with its relevant date). Reads the corpus
-    and, if configured, calls the model; writes nothing."""
+    and, if configured, calls the model; writes nothing. A quotation may come
+    from the finding's own evidence or from ``case_evidence`` (the passages and
+    values of the case's established facts)."""
     use_model = model_refuter_enabled() if use_model is None else use_model
     versions = _VersionFacts()
     gated = [GatedFinding(draft=d, relevant_date=at) for d, at in drafts]
@@ -250,6 +253,7 @@ def findings_gate(
             for e in finding.draft.evidence
             if e.chunk_id is not None and e.chunk_id in evidence_texts
         ]
+        texts += case_evidence
         refutation_gate(
             finding,
             fact_statuses=fact_statuses,

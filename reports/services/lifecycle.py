@@ -70,6 +70,24 @@ def _evidence_texts(case: Case, drafts: Sequence[FindingDraft]) -> dict[int, str
     return dict(Chunk.objects.filter(case=case, pk__in=ids).values_list("pk", "text"))
 
 
+def _case_evidence(case: Case) -> list[str]:
+    """Passages and values of the case's established facts: where a quotation
+    in a finding may come from besides the cited provisions."""
+    from reports.domain.drafting import fact_value_text
+
+    texts: list[str] = []
+    chunk_ids: set[int] = set()
+    for record in fact_records_for_case(case=case):
+        if not record.established:
+            continue
+        texts.append(fact_value_text(record))
+        chunk_ids |= {ref.chunk_id for ref in record.evidence}
+    texts += Chunk.objects.filter(case=case, pk__in=chunk_ids).values_list(
+        "text", flat=True
+    )
+    return texts
+
+
 def _store(
     *, report: Report, gated: Sequence[GatedFinding], claims: dict[int, Claim]
 ) -> None:
@@ -209,6 +227,7 @@ def report_create(
         fact_statuses=statuses,
         evidence_texts=_evidence_texts(case, drafts),
         known_labels=known_labels(evaluations),
+        case_evidence=_case_evidence(case),
         timings=timings,
     )
     printed = sum(1 for g in gated if g.printed)

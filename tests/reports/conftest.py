@@ -2,4 +2,4 @@
 
 from __future__ import annotations
 
-from tests.citations.conftest import _corpus_session, corpus  # noqa: F401
+from tests.citations.fixtures import _corpus_session, corpus  # noqa: F401

@@ -372,3 +372,24 @@ def test_report_for_a_tool_call_is_made_once(case, lawyer, corpus):
     again = report_create(case=case, actor=lawyer, call_id="call-7")
     assert again.pk == first.pk
     assert Report.objects.filter(case=case).count() == 1
+
+
+def test_quotation_from_another_established_fact_is_upheld_and_invented_refuted(
+    case, lawyer, corpus
+):
+    claim = verzug_case(case)
+    due = Fact.objects.get(case=case, fact_type="due_date")
+    real = "Zugang belegt: „zugestellt am 10.05.2026“ (§ 286 Abs. 1 S. 1 BGB)."
+    invented = "Zugang belegt: „persönlich übergeben“ (§ 286 Abs. 1 S. 1 BGB)."
+    report = report_create(
+        case=case,
+        actor=lawyer,
+        drafts=[
+            _draft(claim, real, facts=(due.pk,), key="real"),
+            _draft(claim, invented, facts=(due.pk,), key="invented"),
+        ],
+    )
+    assert report.findings.get(requirement_key="real").outcome == "printed"
+    flagged = report.findings.get(requirement_key="invented")
+    assert flagged.outcome == "flagged"
+    assert flagged.verdicts.get(refuter="quote_not_found").verdict == "refuted"

@@ -230,9 +230,12 @@ def damage_compute(
                 status = "satisfied"
                 sentence = (
                     f"Verzugszinsen laufen ab dem {date_format(start, 'de')} mit "
-                    f"{rate_de}; ihr Betrag ist nicht berechnet: {exc.message}",
+                    f"{rate_de}; ihr Betrag ist nicht berechnet: Für den "
+                    f"{date_format(exc.day, 'de')} ist noch kein Basiszinssatz "
+                    "hinterlegt.",
                     f"Default interest runs from {date_format(start, 'en')} at "
-                    f"{rate_en}; the amount is not computed: {exc.message}",
+                    f"{rate_en}; the amount is not computed: no Basiszinssatz is "
+                    f"recorded yet for {date_format(exc.day, 'en')}.",
                 )
             else:
                 periods_de = "; ".join(

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import date
+
 from cases.errors import DomainError
 
 
@@ -24,3 +26,7 @@ class BaseRateUnknown(DomainError):
     """The Basiszinssatz table has no value for a day of the interest period."""
 
     code = "base_rate_unknown"
+
+    def __init__(self, message: str, *, day: date, hint: str | None = None) -> None:
+        super().__init__(message, hint=hint)
+        self.day = day

@@ -110,6 +110,7 @@ def base_rate_on(day: date, rates: tuple[BaseRate, ...] | None = None) -> BaseRa
             return rate
     raise BaseRateUnknown(
         f"No Basiszinssatz is recorded for {day.isoformat()}.",
+        day=day,
         hint="ontology/data/basiszinssatz.csv",
     )
 

@@ -425,9 +425,10 @@ def test_interest_beyond_the_base_rate_table_is_not_extrapolated() -> None:
     ]
     ev = evaluate(facts, valid_at=date(2025, 1, 1), interest_until=date(2026, 9, 30))
     assert ev.damage is not None and ev.damage.interest is None
-    assert "No Basiszinssatz is recorded for 2026-07-01" in (
-        alternative(ev, "schaden", "interest").sentence_de
-    )
+    verdict = alternative(ev, "schaden", "interest")
+    assert "Für den 01.07.2026 ist noch kein Basiszinssatz" in verdict.sentence_de
+    assert "No Basiszinssatz" not in verdict.sentence_de
+    assert "no Basiszinssatz is recorded yet for" in verdict.sentence_en
 
 
 # --- Whole claim ----------------------------------------------------------------------

@@ -393,3 +393,51 @@ def test_quotation_from_another_established_fact_is_upheld_and_invented_refuted(
     flagged = report.findings.get(requirement_key="invented")
     assert flagged.outcome == "flagged"
     assert flagged.verdicts.get(refuter="quote_not_found").verdict == "refuted"
+
+
+def test_reimporting_a_changed_pinned_text_marks_reports_citing_it_stale(
+    case, lawyer, corpus, tmp_path
+):
+    """The real hook: citations' import of a deliberately changed GDPR file
+    (accepted with update_pin) marks the report citing the changed point."""
+    import json
+    import shutil
+
+    from citations.corpus import corpus_dir_default
+    from citations.corpus.pins import DEFAULT_PINS_PATH
+    from citations.services import corpus_import
+
+    claim = verzug_case(case)
+    text = "Die Verarbeitung ist nach Art. 6 Abs. 1 lit. f DSGVO zulässig."
+    other = "Die Verarbeitung ist nach Art. 5 Abs. 1 lit. a DSGVO rechtmäßig."
+    report = report_create(
+        case=case,
+        actor=lawyer,
+        drafts=[_draft(claim, text, key="f"), _draft(claim, other, key="a")],
+    )
+    assert report.findings.get(requirement_key="f").citations.get().status == (
+        "resolved"
+    )
+    source = corpus_dir_default()
+    pins = json.loads(DEFAULT_PINS_PATH.read_text(encoding="utf-8"))
+    pins["pins"] = [p for p in pins["pins"] if p["instrument"] == "gdpr"]
+    for pin in pins["pins"]:
+        target = tmp_path / pin["path"]
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(source / pin["path"], target)
+    changed = tmp_path / "gdpr/de/consolidated_dsgvo.xml"
+    content = changed.read_text(encoding="utf-8")
+    needle = "sofern nicht die Interessen oder Grundrechte"
+    assert content.count(needle) == 1
+    changed.write_text(
+        content.replace(needle, "auch wenn die Interessen oder Grundrechte"),
+        encoding="utf-8",
+    )
+    pins_path = tmp_path / "pins.json"
+    pins_path.write_text(json.dumps(pins), encoding="utf-8")
+
+    corpus_import(corpus_dir=tmp_path, pins_path=pins_path, update_pin=True)
+
+    mark = ReportStaleMark.objects.get(report=report)
+    assert mark.provisions == ["eu/reg/2016/679/art/6/para/1/point/f"]
+    assert "Art. 5" not in mark.reason

@@ -219,9 +219,22 @@ def main() -> None:
         f"{time.perf_counter() - t0:.1f}s"
     )
     figures: dict = {}
+    load: dict[str, float] = {}
     raw_s, n_pages = bench_raw_pymupdf(corpus)
     extract_s, extracted = bench_extraction(corpus)
     chunk_s, texts = bench_chunking(extracted)
+    connection.settings_dict["TEST"]["NAME"] = "bench_ingest"
+    connection.creation.create_test_db(verbosity=0, autoclobber=True)
+    try:
+        load["end to end"] = os.getloadavg()[0]
+        e2e = bench_end_to_end(corpus)
+    finally:
+        connection.creation.destroy_test_db(
+            connection.settings_dict["NAME"], verbosity=0
+        )
+    # Embedding alone right after the end-to-end run, on the same chunks, so
+    # that both see similar load on a shared machine.
+    load["embedding alone"] = os.getloadavg()[0]
     embed_s, n_embedded, model = bench_embedding(texts, args.embed_sample or None)
     embed_pages_s = embed_s * len(texts) / n_embedded  # extrapolated if sampled
     figures.update(
@@ -234,15 +247,8 @@ def main() -> None:
         embedded_chunks=n_embedded,
         embedder=model,
     )
-    connection.settings_dict["TEST"]["NAME"] = "bench_ingest"
-    connection.creation.create_test_db(verbosity=0, autoclobber=True)
-    try:
-        e2e = bench_end_to_end(corpus)
-    finally:
-        connection.creation.destroy_test_db(
-            connection.settings_dict["NAME"], verbosity=0
-        )
     figures["end_to_end"] = e2e
+    figures["load_average_1min"] = load
     if args.ocr_pages:
         ocr_s, ocr_n = bench_ocr(args.ocr_pages)
         figures["ocr_s"], figures["ocr_pages"] = ocr_s, ocr_n
@@ -266,6 +272,13 @@ def main() -> None:
         f"{n_embedded / embed_s:.1f} chunks/s"
         + (f" (sample of {n_embedded}, extrapolated)" if args.embed_sample else "")
     )
+    e2e_embed = e2e["stages"].get("embeddings", 0.0)
+    if e2e_embed:
+        print(
+            f"embedding inside end to end: {e2e['embedded'] / e2e_embed:.1f} "
+            f"chunks/s; load average at start: "
+            + ", ".join(f"{k} {v:.1f}" for k, v in load.items())
+        )
     print(
         f"end to end: {e2e['pages']} pages, {e2e['chunks']} chunks, "
         f"{e2e['embedded']} embedded; upload+validation+storage "

@@ -10,7 +10,7 @@ from django.http import Http404
 from agents.models import AgentRun, AgentStep
 from cases.models import Case
 from cases.selectors import case_get_for_user
-from evidence.models import Chunk, Page
+from evidence.selectors import quote_pages
 from review.models import ExtractionProposal
 
 
@@ -38,35 +38,6 @@ def agent_run_get_for_user(*, user: Any, case_id: int, run_id: int) -> AgentRun:
 
 def agent_steps_for_run(*, run: AgentRun) -> QuerySet[AgentStep]:
     return AgentStep.objects.filter(run=run).order_by("id")
-
-
-def quote_pages(*, chunk: Chunk, quote: str) -> list[int]:
-    """The 1-based page numbers a quote lies on. A chunk across a page break
-    has one span per page; each span's text is found in the chunk text to
-    tell where the break is."""
-    if chunk.page_start == chunk.page_end or not chunk.spans:
-        return [chunk.page_start]
-    numbers = [int(s["page"]) for s in chunk.spans]
-    texts = dict(
-        Page.objects.filter(
-            document_id=chunk.document_id, number__in=numbers
-        ).values_list("number", "text")
-    )
-    pieces: list[tuple[int, int, int]] = []
-    cursor = 0
-    for span in chunk.spans:
-        piece = texts.get(int(span["page"]), "")[int(span["start"]) : int(span["end"])]
-        at = chunk.text.find(piece, cursor) if piece else -1
-        if at < 0:
-            return list(range(chunk.page_start, chunk.page_end + 1))
-        pieces.append((int(span["page"]), at, at + len(piece)))
-        cursor = at + len(piece)
-    start = chunk.text.find(quote)
-    if start < 0:
-        return list(range(chunk.page_start, chunk.page_end + 1))
-    end = start + len(quote)
-    pages = [page for page, s, e in pieces if s < end and start < e]
-    return pages or [chunk.page_start]
 
 
 def proposals_of_run(*, run: AgentRun) -> list[ExtractionProposal]:

@@ -21,6 +21,7 @@ from django.utils import timezone
 from cases.models import Case
 from cases.selectors import membership_for_user, scope_to_user
 from evidence.models import Chunk, Page
+from evidence.selectors import quote_pages
 from ontology.domain.facts import EvidenceRef, FactRecord
 from ontology.vocabulary import fact_types_all, vocabulary_extend
 from review.domain.extension import extension_fact_types
@@ -388,7 +389,8 @@ def fact_records_for_case(*, case: Case) -> list[FactRecord]:
         evidence.setdefault(item.fact_id, []).append(
             EvidenceRef(
                 document=item.chunk.document.filename,
-                page=item.chunk.page_start,
+                # The page the quote is on (a chunk may span a page break).
+                page=quote_pages(chunk=item.chunk, quote=item.quote)[0],
                 chunk_id=item.chunk_id,
                 quote=item.quote,
             )

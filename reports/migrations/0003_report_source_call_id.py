@@ -5,21 +5,29 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('cases', '0002_audit_append_only'),
-        ('reports', '0002_issued_reports_immutable'),
+        ("cases", "0002_audit_append_only"),
+        ("reports", "0002_issued_reports_immutable"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='report',
-            name='source_call_id',
-            field=models.CharField(blank=True, help_text='Idempotency key of the draft_argument call that made it.', max_length=200, verbose_name='agent tool call'),
+            model_name="report",
+            name="source_call_id",
+            field=models.CharField(
+                blank=True,
+                help_text="Idempotency key of the draft_argument call that made it.",
+                max_length=200,
+                verbose_name="agent tool call",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='report',
-            constraint=models.UniqueConstraint(condition=models.Q(('source_call_id', ''), _negated=True), fields=('source_call_id',), name='reports_report_unique_call_id'),
+            model_name="report",
+            constraint=models.UniqueConstraint(
+                condition=models.Q(("source_call_id", ""), _negated=True),
+                fields=("source_call_id",),
+                name="reports_report_unique_call_id",
+            ),
         ),
     ]

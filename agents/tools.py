@@ -248,17 +248,17 @@ class LinkEvidenceProposal:
     CONFIDENCE = 0.5
 
     def prepare(self, args: LinkEvidenceProposalArgs, world: World) -> PreparedResult:
-        from review.models import Fact, FactEvidence
+        from review.selectors import fact_has_evidence_chunk, fact_of_case
         from review.services.proposals import proposal_exists_for
 
         dw = _django(world)
-        fact = Fact.objects.filter(pk=args.fact_id, case_id=dw.case.pk).first()
+        fact = fact_of_case(case=dw.case, fact_id=args.fact_id)
         if fact is None:  # the fact_of_case policy makes this unreachable
             raise ToolRefusal("fact_not_in_case", "No such fact in this case.")
         chunk = world.case_chunk(args.source_chunk_id)
         if chunk is None:  # the chunk_belongs_to_case policy makes this unreachable
             raise ToolRefusal("chunk_not_in_case", "No such chunk in this case.")
-        if FactEvidence.objects.filter(fact=fact, chunk_id=chunk.id).exists():
+        if fact_has_evidence_chunk(fact=fact, chunk_id=chunk.id):
             raise ToolRefusal(
                 "already_evidence",
                 "This chunk is already evidence for the fact.",

@@ -352,6 +352,16 @@ def fact_provenance(*, fact: Fact) -> dict[str, Any]:
     }
 
 
+def fact_of_case(*, case: Case, fact_id: int) -> Fact | None:
+    """A fact of this case, for read-only use by the agents' tools (which never
+    import the Fact model)."""
+    return Fact.objects.filter(pk=fact_id, case_id=case.pk).first()
+
+
+def fact_has_evidence_chunk(*, fact: Fact, chunk_id: int) -> bool:
+    return FactEvidence.objects.filter(fact=fact, chunk_id=chunk_id).exists()
+
+
 def confirmed_fact_ids(*, case: Case) -> set[int]:
     """Established facts (evidenced or confirmed) of the case: the only ones an
     argument may cite. Disputed and merely asserted facts are left out."""

@@ -200,6 +200,8 @@ SPECTACULAR_SETTINGS = {
         "PartyRoleEnum": "cases.models.Party.Role",
         "MemberRoleEnum": "cases.models.Membership.Role",
         "CaseStatusEnum": "cases.models.Case.Status",
+        "ReportStatusEnum": "reports.models.Report.Status",
+        "ReportDrafterEnum": "reports.models.Report.Drafter",
     },
 }
 

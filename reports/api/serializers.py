@@ -9,7 +9,7 @@ class ReportCreateInputSerializer(serializers.Serializer):
     case = serializers.IntegerField()
     claims = serializers.ListField(child=serializers.IntegerField(), required=False)
     language = serializers.ChoiceField(choices=["de", "en"], default="en")
-    drafter = serializers.ChoiceField(choices=["rules", "model"], default="rules")
+    drafter = serializers.ChoiceField(choices=Report.Drafter.choices, default="rules")
     title = serializers.CharField(required=False, allow_blank=True, max_length=255)
 
 

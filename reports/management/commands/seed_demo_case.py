@@ -92,14 +92,16 @@ class Command(BaseCommand):
                     f"{outcome.message}"
                 )
                 continue
-            document = outcome.document
-            assert document is not None
-            ingestion = DocumentIngestion.objects.filter(document=document).first()
+            if outcome.document is None:
+                continue
+            ingestion = DocumentIngestion.objects.filter(
+                document=outcome.document
+            ).first()
             stage = ingestion.stage if ingestion else "?"
             state = stage if (sync or outcome.status == "duplicate") else "queued"
             self.stdout.write(
                 f"  {outcome.status:<10} {outcome.filename} "
-                f"({document.page_count} p.) {state}"
+                f"({outcome.document.page_count} p.) {state}"
             )
         if refused:
             raise CommandError(f"{refused} demo document(s) refused")

@@ -111,6 +111,9 @@ def case_run_detail(request: HttpRequest, case_id: int, run_id: int) -> HttpResp
                 context=context,
             )
             response.status_code = HttpResponseStopPolling.status_code
+            # The steps and proposals below the summary were rendered while the
+            # run was going: reload the page once so they show in full.
+            response["HX-Refresh"] = "true"
             return response
         return render_case_tab(
             request,

@@ -64,6 +64,7 @@ def test_polling_a_finished_run_stops_the_polling(lawyer_client, case, finished_
     url = reverse("agents:run_detail", args=[case.pk, finished_run.pk])
     response = lawyer_client.get(url, {"poll": 1}, HTTP_HX_REQUEST="true")
     assert response.status_code == 286
+    assert response["HX-Refresh"] == "true"  # steps rendered mid-run get reloaded
     runs = reverse("agents:case_runs", args=[case.pk])
     assert (
         lawyer_client.get(runs, {"poll": 1}, HTTP_HX_REQUEST="true").status_code == 286

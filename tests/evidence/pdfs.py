@@ -305,7 +305,7 @@ def with_javascript_and_attachment() -> bytes:
 
 
 @pytest.fixture
-def document_storage(settings, tmp_path):  # type: ignore[no-untyped-def]
+def document_storage(settings: Any, tmp_path: Any) -> Any:
     """Each test stores document bytes in its own folder."""
     settings.MEDIA_ROOT = tmp_path / "media"
     return settings.MEDIA_ROOT
@@ -325,5 +325,12 @@ def ingested_document(case: Any) -> Any:
         uploads=[as_upload("mahnung.pdf", dunning_letter())],
         dispatch=False,
     )
-    source_document_ingest(document=outcome.document)
+    document = stored_document(outcome)
+    source_document_ingest(document=document)
+    return document
+
+
+def stored_document(outcome: Any) -> Any:
+    """The document of an upload outcome that must have one."""
+    assert outcome.document is not None, outcome.message
     return outcome.document

@@ -3,6 +3,8 @@ audited whole-case erasure removes them, and the audit log keeps the record."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from django.db import IntegrityError, connection, transaction
 
@@ -18,11 +20,18 @@ from evidence.models import (
 )
 from evidence.services.erasure import case_erase
 from evidence.services.ingest import documents_upload, source_document_ingest
+from tests import factories
 from tests.evidence import pdfs
-from tests.evidence.pdfs import as_upload, document_storage  # noqa: F401
-from tests.factories import CaseFactory
+from tests.evidence.pdfs import (  # noqa: F401
+    as_upload,
+    document_storage,
+    stored_document,
+)
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("document_storage")]
+
+# factory_boy is untyped.
+CaseFactory: Any = factories.CaseFactory
 
 
 @pytest.fixture
@@ -33,8 +42,8 @@ def document(lawyer, case):
         uploads=[as_upload("mahnung.pdf", pdfs.dunning_letter())],
         dispatch=False,
     )
-    source_document_ingest(document=outcome.document)
-    return outcome.document
+    source_document_ingest(document=stored_document(outcome))
+    return stored_document(outcome)
 
 
 def run_sql(sql, params=None):

@@ -3,15 +3,25 @@ progress polling that stops when a document is ready, roles and tenancy."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from django.urls import reverse
 
 from evidence.models import SourceDocument, UploadRefusal
 from evidence.services.ingest import documents_upload, source_document_ingest
+from tests import factories
 from tests.evidence import pdfs
-from tests.evidence.pdfs import as_upload, document_storage  # noqa: F401
+from tests.evidence.pdfs import (  # noqa: F401
+    as_upload,
+    document_storage,
+    stored_document,
+)
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("document_storage")]
+
+# factory_boy is untyped.
+CaseFactory: Any = factories.CaseFactory
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 
@@ -96,13 +106,15 @@ def test_progress_polls_until_ready_then_stops(lawyer, lawyer_client, case):
         uploads=[as_upload("m.pdf", pdfs.dunning_letter())],
         dispatch=False,
     )
-    url = reverse("evidence:document_progress", args=[case.pk, outcome.document.pk])
+    url = reverse(
+        "evidence:document_progress", args=[case.pk, stored_document(outcome).pk]
+    )
     pending = lawyer_client.get(url, **HTMX)
     assert pending.status_code == 200
     assert 'data-stage="stored"' in pending.content.decode()
     assert "<progress" in pending.content.decode()
 
-    source_document_ingest(document=outcome.document)
+    source_document_ingest(document=stored_document(outcome))
     done = lawyer_client.get(url, **HTMX)
     assert done.status_code == 286  # htmx stops polling
     body = done.content.decode()
@@ -118,8 +130,8 @@ def test_failed_document_shows_its_error(lawyer, lawyer_client, case):
         uploads=[as_upload("m.pdf", pdfs.dunning_letter())],
         dispatch=False,
     )
-    storage.document_storage().delete(outcome.document.storage_name)
-    source_document_ingest(document=outcome.document)
+    storage.document_storage().delete(stored_document(outcome).storage_name)
+    source_document_ingest(document=stored_document(outcome))
     body = lawyer_client.get(tab_url(case)).content.decode()
     assert 'data-stage="failed"' in body and "storage_missing" in body
 
@@ -133,7 +145,7 @@ def test_other_firm_gets_404(other_client, lawyer, case):
     )
     assert other_client.get(tab_url(case)).status_code == 404
     progress = reverse(
-        "evidence:document_progress", args=[case.pk, outcome.document.pk]
+        "evidence:document_progress", args=[case.pk, stored_document(outcome).pk]
     )
     assert other_client.get(progress).status_code == 404
     response = other_client.post(
@@ -146,7 +158,6 @@ def test_other_firm_gets_404(other_client, lawyer, case):
 def test_document_of_another_case_is_not_found_under_this_case(
     lawyer, lawyer_client, case
 ):
-    from tests.factories import CaseFactory
 
     other = CaseFactory(organisation=case.organisation)
     [outcome] = documents_upload(
@@ -155,5 +166,7 @@ def test_document_of_another_case_is_not_found_under_this_case(
         uploads=[as_upload("m.pdf", pdfs.reminder_letter())],
         dispatch=False,
     )
-    url = reverse("evidence:document_progress", args=[case.pk, outcome.document.pk])
+    url = reverse(
+        "evidence:document_progress", args=[case.pk, stored_document(outcome).pk]
+    )
     assert lawyer_client.get(url).status_code == 404

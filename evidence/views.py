@@ -13,7 +13,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 from django_htmx.http import HttpResponseStopPolling
 
 from cases.errors import RoleRequired
-from cases.models import Membership
+from cases.models import Case, Membership
 from cases.selectors import case_get_for_user, user_has_role
 from cases.tabs import is_fragment_request, render_case_tab
 from evidence import selectors
@@ -23,10 +23,10 @@ from evidence.validation import max_pages, max_upload_bytes
 TEMPLATE = "evidence/documents.html"
 
 
-def _tab_context(request: HttpRequest, case: object) -> dict[str, object]:
+def _tab_context(request: HttpRequest, case: Case) -> dict[str, object]:
     return {
-        "documents": selectors.document_list_for_case(case=case),  # type: ignore[arg-type]
-        "refusals": selectors.refusal_list_for_case(case=case),  # type: ignore[arg-type]
+        "documents": selectors.document_list_for_case(case=case),
+        "refusals": selectors.refusal_list_for_case(case=case),
         "can_upload": user_has_role(request.user, Membership.Role.LAWYER),
         "max_upload_bytes": max_upload_bytes(),
         "max_pages": max_pages(),
@@ -53,10 +53,17 @@ def case_documents(request: HttpRequest, case_id: int) -> HttpResponse:
             messages.error(request, exc.message)
             return redirect("evidence:case_documents", case_id=case.pk)
         if request.htmx and not request.htmx.boosted:  # type: ignore[attr-defined]
+            # The per-file answers, and the document list swapped out of band
+            # so that each stored file shows up once, with its progress bar.
             return render(
                 request,
                 f"{TEMPLATE}#upload-results",
-                {"case": case, "outcomes": outcomes, "empty": not files},
+                {
+                    "case": case,
+                    "outcomes": outcomes,
+                    "empty": not files,
+                    **_tab_context(request, case),
+                },
             )
         for outcome in outcomes:
             if outcome.status == "stored":

@@ -60,17 +60,19 @@ def test_lawyer_uploads_a_mixed_batch_and_sees_progress_and_errors(
         refused.wait_for()
         assert "foto.pdf" in refused.inner_text()
         assert "JPEG" in refused.inner_text()
-        akte = results.locator("li[data-document-id]", has_text="akte.pdf")
+        documents = page.locator("#document-list")
+        akte = documents.locator("li[data-document-id]", has_text="akte.pdf")
         akte.locator("progress").wait_for()
-        results.locator(
+        documents.locator(
             'li[data-document-id][data-stage="pages"]', has_text="akte.pdf"
         ).wait_for(timeout=30_000)
         screenshot(page, "1-progress")
         for name in ("mahnung.pdf", "akte.pdf"):
-            results.locator(
+            documents.locator(
                 'li[data-document-id][data-stage="ready"]', has_text=name
             ).wait_for(timeout=120_000)
-        assert results.locator("progress").count() == 0
+        assert documents.locator("progress").count() == 0
+        assert results.locator('li[data-outcome="stored"]').count() == 2
         screenshot(page, "2-ready")
     finally:
         stop_worker(worker)

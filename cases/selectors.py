@@ -10,6 +10,7 @@ from django.contrib.auth.base_user import AbstractBaseUser
 from django.contrib.auth.models import AnonymousUser
 from django.db.models import Count, Model, Q, QuerySet
 from django.http import Http404
+from django.utils.translation import gettext as _
 
 from cases.errors import RoleRequired
 from cases.models import Case, Membership
@@ -42,7 +43,10 @@ def require_role(user: Any, *roles: str) -> Membership:
     membership = membership_for_user(user)
     if membership is None or not user_has_role(user, *roles):
         names = ", ".join(str(Role(r).label) for r in roles)
-        raise RoleRequired(f"This action needs the role: {names}.", hint=list(roles))
+        raise RoleRequired(
+            _("This action needs the role: %(roles)s.") % {"roles": names},
+            hint=list(roles),
+        )
     return membership
 
 

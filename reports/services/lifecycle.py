@@ -16,6 +16,7 @@ from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from cases.audit import audit_event_record
 from cases.models import Case, Claim, Membership
@@ -55,12 +56,12 @@ def _claims_of_case(case: Case, claims: Sequence[Claim] | None) -> list[Claim]:
         for claim in found:
             if claim.case_id != case.pk:
                 raise ClaimNotInCase(
-                    "This claim does not belong to the case.", hint=claim.pk
+                    _("This claim does not belong to the case."), hint=claim.pk
                 )
     if not found:
         raise NoClaims(
-            "The case has no claim or checklist to report on.",
-            hint="Add a claim on the case page first.",
+            _("The case has no claim or checklist to report on."),
+            hint=_("Add a claim on the case page first."),
         )
     return found
 
@@ -293,7 +294,7 @@ def report_issue(*, report: Report, actor: Any) -> Report:
         require_role(actor, Role.LAWYER)
     locked = Report.objects.select_for_update().filter(pk=report.pk).first()
     if locked is None or locked.status != Report.Status.DRAFT:
-        raise ReportNotDraft("Only a draft report can be issued.")
+        raise ReportNotDraft(_("Only a draft report can be issued."))
     hashes = {}
     for fmt in (ReportExport.Format.DOCX, ReportExport.Format.XLSX):
         content, filename = export_render(report=locked, fmt=fmt)
@@ -314,7 +315,7 @@ def report_issue(*, report: Report, actor: Any) -> Report:
         issued_at=timezone.now(),
     )
     if claimed != 1:  # pragma: no cover - the row lock makes this unreachable
-        raise ReportNotDraft("Only a draft report can be issued.")
+        raise ReportNotDraft(_("Only a draft report can be issued."))
     audit_event_record(
         actor=actor,
         action="report.issued",

@@ -53,6 +53,20 @@ def _starts_upper(text: str, line: tuple[int, int]) -> bool:
     return bool(stripped) and (stripped[0].isupper() or stripped[0].isdigit())
 
 
+def _runs_on_across(text: str, lines: list[tuple[int, int]], blank: int) -> bool:
+    """A sentence runs on across the blank line ``blank`` (as at the page break
+    inside a chunk): the line before it ends no sentence and the line after it
+    goes on in lower case."""
+    if not 0 < blank < len(lines) - 1 or _is_blank(text, lines[blank - 1]):
+        return False
+    after = text[lines[blank + 1][0] : lines[blank + 1][1]].lstrip()
+    return (
+        not _ends_sentence(text, lines[blank - 1])
+        and bool(after)
+        and after[0].islower()
+    )
+
+
 def _is_boundary(text: str, pos: int) -> bool:
     """Is the punctuation at ``pos`` the end of a sentence?"""
     m = _WORD_BEFORE.search(text, 0, pos)
@@ -77,11 +91,25 @@ def segment_around(text: str, start: int, end: int) -> tuple[int, int]:
     lines = _lines(text)
     first = next(i for i, (s, e) in enumerate(lines) if s <= start <= e)
     last = next(i for i, (s, e) in enumerate(lines) if s <= max(end - 1, start) <= e)
-    if first == last and _standalone(text, lines, first):
+    runs_on = (
+        last + 2 < len(lines)
+        and _is_blank(text, lines[last + 1])
+        and _runs_on_across(text, lines, last + 1)
+    ) or (
+        first >= 2
+        and _is_blank(text, lines[first - 1])
+        and _runs_on_across(text, lines, first - 1)
+    )
+    if first == last and _standalone(text, lines, first) and not runs_on:
         return _strip(text, *lines[first])
     # the paragraph: neighbouring prose lines, up to a blank or standalone line
     top = first
-    while top > 0 and not _is_blank(text, lines[top - 1]):
+    while top > 0:
+        if _is_blank(text, lines[top - 1]):
+            if top > 1 and _runs_on_across(text, lines, top - 1):
+                top -= 2  # the sentence began before the (page) break
+                continue
+            break
         prev = lines[top - 1]
         if _standalone(text, lines, top - 1) and (
             _standalone(text, lines, top)
@@ -92,7 +120,12 @@ def segment_around(text: str, start: int, end: int) -> tuple[int, int]:
             break
         top -= 1
     bottom = last
-    while bottom + 1 < len(lines) and not _is_blank(text, lines[bottom + 1]):
+    while bottom + 1 < len(lines):
+        if _is_blank(text, lines[bottom + 1]):
+            if not _runs_on_across(text, lines, bottom + 1):
+                break
+            bottom += 2  # the sentence goes on after the (page) break
+            continue
         if _ends_sentence(text, lines[bottom]) and lines[bottom][1] >= end:
             break
         if _standalone(text, lines, bottom + 1) and (

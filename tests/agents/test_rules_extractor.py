@@ -192,3 +192,26 @@ def test_unknown_document_types_become_term_candidates():
     assert [(t.label, t.kind, t.chunk_id) for t in extractor.terms] == [
         ("Lieferschein", "document_type", 3)
     ]
+
+
+def test_segment_runs_on_across_a_page_break_inside_a_chunk():
+    from agents.domain.segments import segment_around
+
+    text = (
+        "§ 4 Vergütung\n"
+        "Der Auftraggeber zahlt die Vergütung innerhalb von\n"
+        "\n"
+        "vierzehn Tagen nach Zugang der Schlussrechnung ohne Abzug.\n"
+        "\n"
+        "Neuer Absatz beginnt hier."
+    )
+    start = text.index("innerhalb")
+    s, e = segment_around(text, start, start + len("innerhalb"))
+
+    assert " ".join(text[s:e].split()) == (
+        "Der Auftraggeber zahlt die Vergütung innerhalb von "
+        "vierzehn Tagen nach Zugang der Schlussrechnung ohne Abzug."
+    )
+    later = text.index("Abzug")
+    s2, e2 = segment_around(text, later, later + 5)
+    assert text[s2:e2].startswith("Der Auftraggeber")

@@ -252,12 +252,6 @@ def test_the_story_dates_lie_within_the_pinned_law_and_base_rate_period():
     assert letters.CREDITOR.name == demo_case.CLIENT
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="agents/domain/segments.py segment_around() ends a quote at the blank "
-    "line that joins two pages in a chunk, so a sentence across a page break is "
-    "quoted up to the break only (page 1)",
-)
 def test_a_quote_of_a_sentence_across_the_page_break_covers_both_pages(demo_firm):
     _seed("--sync")
     case = Case.objects.get(reference=demo_case.REFERENCE)

@@ -9,141 +9,296 @@ from pgvector.django import VectorExtension
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
-        ('cases', '0002_audit_append_only'),
+        ("cases", "0002_audit_append_only"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         VectorExtension(),
         migrations.CreateModel(
-            name='SourceDocument',
+            name="SourceDocument",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('sha256', models.CharField(max_length=64, verbose_name='SHA-256')),
-                ('filename', models.CharField(max_length=255, verbose_name='file name')),
-                ('content_type', models.CharField(default='application/pdf', max_length=100)),
-                ('size_bytes', models.BigIntegerField(verbose_name='size (bytes)')),
-                ('page_count', models.PositiveIntegerField(verbose_name='pages')),
-                ('storage_name', models.CharField(max_length=255)),
-                ('uploaded_by_id', models.BigIntegerField(blank=True, null=True)),
-                ('created_at', models.DateTimeField(auto_now_add=True, verbose_name='uploaded')),
-                ('has_javascript', models.BooleanField(default=False, verbose_name='contains JavaScript')),
-                ('has_embedded_files', models.BooleanField(default=False, verbose_name='contains embedded files')),
-                ('metadata', models.JSONField(blank=True, default=dict)),
-                ('case', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='documents', to='cases.case')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True,
+                        primary_key=True,
+                        serialize=False,
+                        verbose_name="ID",
+                    ),
+                ),
+                ("sha256", models.CharField(max_length=64, verbose_name="SHA-256")),
+                (
+                    "filename",
+                    models.CharField(max_length=255, verbose_name="file name"),
+                ),
+                (
+                    "content_type",
+                    models.CharField(default="application/pdf", max_length=100),
+                ),
+                ("size_bytes", models.BigIntegerField(verbose_name="size (bytes)")),
+                ("page_count", models.PositiveIntegerField(verbose_name="pages")),
+                ("storage_name", models.CharField(max_length=255)),
+                ("uploaded_by_id", models.BigIntegerField(blank=True, null=True)),
+                (
+                    "created_at",
+                    models.DateTimeField(auto_now_add=True, verbose_name="uploaded"),
+                ),
+                (
+                    "has_javascript",
+                    models.BooleanField(
+                        default=False, verbose_name="contains JavaScript"
+                    ),
+                ),
+                (
+                    "has_embedded_files",
+                    models.BooleanField(
+                        default=False, verbose_name="contains embedded files"
+                    ),
+                ),
+                ("metadata", models.JSONField(blank=True, default=dict)),
+                (
+                    "case",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="documents",
+                        to="cases.case",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'source document',
-                'verbose_name_plural': 'source documents',
-                'ordering': ['created_at', 'id'],
+                "verbose_name": "source document",
+                "verbose_name_plural": "source documents",
+                "ordering": ["created_at", "id"],
             },
         ),
         migrations.CreateModel(
-            name='Page',
+            name="Page",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('number', models.PositiveIntegerField(verbose_name='page')),
-                ('width', models.FloatField()),
-                ('height', models.FloatField()),
-                ('text', models.TextField(blank=True)),
-                ('blocks', models.JSONField(blank=True, default=list)),
-                ('ocr', models.BooleanField(default=False, verbose_name='OCR')),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('document', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='pages', to='evidence.sourcedocument')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True,
+                        primary_key=True,
+                        serialize=False,
+                        verbose_name="ID",
+                    ),
+                ),
+                ("number", models.PositiveIntegerField(verbose_name="page")),
+                ("width", models.FloatField()),
+                ("height", models.FloatField()),
+                ("text", models.TextField(blank=True)),
+                ("blocks", models.JSONField(blank=True, default=list)),
+                ("ocr", models.BooleanField(default=False, verbose_name="OCR")),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "document",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="pages",
+                        to="evidence.sourcedocument",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'page',
-                'verbose_name_plural': 'pages',
-                'ordering': ['document_id', 'number'],
+                "verbose_name": "page",
+                "verbose_name_plural": "pages",
+                "ordering": ["document_id", "number"],
             },
         ),
         migrations.CreateModel(
-            name='DocumentIngestion',
+            name="DocumentIngestion",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('stage', models.CharField(choices=[('stored', 'Stored'), ('pages', 'Pages'), ('ocr', 'OCR'), ('chunks', 'Chunks'), ('embeddings', 'Embeddings'), ('ready', 'Ready'), ('failed', 'Failed')], default='stored', max_length=16, verbose_name='stage')),
-                ('error_code', models.CharField(blank=True, max_length=64)),
-                ('error_message', models.TextField(blank=True)),
-                ('attempts', models.PositiveIntegerField(default=0)),
-                ('pages', models.PositiveIntegerField(default=0)),
-                ('ocr_pages', models.PositiveIntegerField(default=0)),
-                ('chunks', models.PositiveIntegerField(default=0)),
-                ('embedded', models.PositiveIntegerField(default=0)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('started_at', models.DateTimeField(blank=True, null=True)),
-                ('finished_at', models.DateTimeField(blank=True, null=True)),
-                ('updated_at', models.DateTimeField(auto_now=True)),
-                ('document', models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, related_name='ingestion', to='evidence.sourcedocument')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True,
+                        primary_key=True,
+                        serialize=False,
+                        verbose_name="ID",
+                    ),
+                ),
+                (
+                    "stage",
+                    models.CharField(
+                        choices=[
+                            ("stored", "Stored"),
+                            ("pages", "Pages"),
+                            ("ocr", "OCR"),
+                            ("chunks", "Chunks"),
+                            ("embeddings", "Embeddings"),
+                            ("ready", "Ready"),
+                            ("failed", "Failed"),
+                        ],
+                        default="stored",
+                        max_length=16,
+                        verbose_name="stage",
+                    ),
+                ),
+                ("error_code", models.CharField(blank=True, max_length=64)),
+                ("error_message", models.TextField(blank=True)),
+                ("attempts", models.PositiveIntegerField(default=0)),
+                ("pages", models.PositiveIntegerField(default=0)),
+                ("ocr_pages", models.PositiveIntegerField(default=0)),
+                ("chunks", models.PositiveIntegerField(default=0)),
+                ("embedded", models.PositiveIntegerField(default=0)),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                ("started_at", models.DateTimeField(blank=True, null=True)),
+                ("finished_at", models.DateTimeField(blank=True, null=True)),
+                ("updated_at", models.DateTimeField(auto_now=True)),
+                (
+                    "document",
+                    models.OneToOneField(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="ingestion",
+                        to="evidence.sourcedocument",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'document ingestion',
-                'verbose_name_plural': 'document ingestions',
+                "verbose_name": "document ingestion",
+                "verbose_name_plural": "document ingestions",
             },
         ),
         migrations.CreateModel(
-            name='Chunk',
+            name="Chunk",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('ordinal', models.PositiveIntegerField()),
-                ('page_start', models.PositiveIntegerField()),
-                ('page_end', models.PositiveIntegerField()),
-                ('text', models.TextField()),
-                ('spans', models.JSONField(default=list)),
-                ('search_vector', models.GeneratedField(db_persist=True, expression=django.contrib.postgres.search.CombinedSearchVector(django.contrib.postgres.search.SearchVector('text', config='german'), '||', django.contrib.postgres.search.SearchVector('text', config='simple'), django.contrib.postgres.search.SearchConfig('german')), output_field=django.contrib.postgres.search.SearchVectorField())),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('case', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='chunks', to='cases.case')),
-                ('document', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='chunks', to='evidence.sourcedocument')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True,
+                        primary_key=True,
+                        serialize=False,
+                        verbose_name="ID",
+                    ),
+                ),
+                ("ordinal", models.PositiveIntegerField()),
+                ("page_start", models.PositiveIntegerField()),
+                ("page_end", models.PositiveIntegerField()),
+                ("text", models.TextField()),
+                ("spans", models.JSONField(default=list)),
+                (
+                    "search_vector",
+                    models.GeneratedField(
+                        db_persist=True,
+                        expression=django.contrib.postgres.search.CombinedSearchVector(
+                            django.contrib.postgres.search.SearchVector(
+                                "text", config="german"
+                            ),
+                            "||",
+                            django.contrib.postgres.search.SearchVector(
+                                "text", config="simple"
+                            ),
+                            django.contrib.postgres.search.SearchConfig("german"),
+                        ),
+                        output_field=django.contrib.postgres.search.SearchVectorField(),
+                    ),
+                ),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "case",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="chunks",
+                        to="cases.case",
+                    ),
+                ),
+                (
+                    "document",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="chunks",
+                        to="evidence.sourcedocument",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'chunk',
-                'verbose_name_plural': 'chunks',
-                'ordering': ['document_id', 'ordinal'],
+                "verbose_name": "chunk",
+                "verbose_name_plural": "chunks",
+                "ordering": ["document_id", "ordinal"],
             },
         ),
         migrations.CreateModel(
-            name='UploadRefusal',
+            name="UploadRefusal",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('filename', models.CharField(max_length=255, verbose_name='file name')),
-                ('size_bytes', models.BigIntegerField(verbose_name='size (bytes)')),
-                ('code', models.CharField(max_length=64, verbose_name='reason')),
-                ('message', models.TextField(verbose_name='message')),
-                ('created_at', models.DateTimeField(auto_now_add=True, verbose_name='refused')),
-                ('case', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='upload_refusals', to='cases.case')),
-                ('uploaded_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True,
+                        primary_key=True,
+                        serialize=False,
+                        verbose_name="ID",
+                    ),
+                ),
+                (
+                    "filename",
+                    models.CharField(max_length=255, verbose_name="file name"),
+                ),
+                ("size_bytes", models.BigIntegerField(verbose_name="size (bytes)")),
+                ("code", models.CharField(max_length=64, verbose_name="reason")),
+                ("message", models.TextField(verbose_name="message")),
+                (
+                    "created_at",
+                    models.DateTimeField(auto_now_add=True, verbose_name="refused"),
+                ),
+                (
+                    "case",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="upload_refusals",
+                        to="cases.case",
+                    ),
+                ),
+                (
+                    "uploaded_by",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'refused upload',
-                'verbose_name_plural': 'refused uploads',
-                'ordering': ['-created_at', '-id'],
+                "verbose_name": "refused upload",
+                "verbose_name_plural": "refused uploads",
+                "ordering": ["-created_at", "-id"],
             },
         ),
         migrations.AddIndex(
-            model_name='sourcedocument',
-            index=models.Index(fields=['sha256'], name='evidence_so_sha256_d1b299_idx'),
+            model_name="sourcedocument",
+            index=models.Index(fields=["sha256"], name="evidence_so_sha256_d1b299_idx"),
         ),
         migrations.AddConstraint(
-            model_name='sourcedocument',
-            constraint=models.UniqueConstraint(fields=('case', 'sha256'), name='sourcedocument_case_sha256_unique'),
+            model_name="sourcedocument",
+            constraint=models.UniqueConstraint(
+                fields=("case", "sha256"), name="sourcedocument_case_sha256_unique"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='page',
-            constraint=models.UniqueConstraint(fields=('document', 'number'), name='page_document_number_unique'),
+            model_name="page",
+            constraint=models.UniqueConstraint(
+                fields=("document", "number"), name="page_document_number_unique"
+            ),
         ),
         migrations.AddIndex(
-            model_name='documentingestion',
-            index=models.Index(fields=['stage'], name='evidence_do_stage_8da389_idx'),
+            model_name="documentingestion",
+            index=models.Index(fields=["stage"], name="evidence_do_stage_8da389_idx"),
         ),
         migrations.AddIndex(
-            model_name='chunk',
-            index=django.contrib.postgres.indexes.GinIndex(fields=['search_vector'], name='chunk_search_gin'),
+            model_name="chunk",
+            index=django.contrib.postgres.indexes.GinIndex(
+                fields=["search_vector"], name="chunk_search_gin"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='chunk',
-            constraint=models.UniqueConstraint(fields=('document', 'ordinal'), name='chunk_document_ordinal_unique'),
+            model_name="chunk",
+            constraint=models.UniqueConstraint(
+                fields=("document", "ordinal"), name="chunk_document_ordinal_unique"
+            ),
         ),
     ]

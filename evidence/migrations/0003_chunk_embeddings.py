@@ -20,30 +20,92 @@ DROP_TRIGGER = (
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('cases', '0002_audit_append_only'),
-        ('evidence', '0002_immutable_source_rows'),
+        ("cases", "0002_audit_append_only"),
+        ("evidence", "0002_immutable_source_rows"),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='ChunkEmbedding',
+            name="ChunkEmbedding",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('model_name', models.CharField(max_length=200, verbose_name='model')),
-                ('model_version', models.CharField(max_length=100, verbose_name='model version')),
-                ('dims', models.PositiveSmallIntegerField()),
-                ('embedding', pgvector.django.vector.VectorField()),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('case', models.ForeignKey(db_index=False, on_delete=django.db.models.deletion.PROTECT, related_name='+', to='cases.case')),
-                ('chunk', models.ForeignKey(db_index=False, on_delete=django.db.models.deletion.PROTECT, related_name='embeddings', to='evidence.chunk')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True,
+                        primary_key=True,
+                        serialize=False,
+                        verbose_name="ID",
+                    ),
+                ),
+                ("model_name", models.CharField(max_length=200, verbose_name="model")),
+                (
+                    "model_version",
+                    models.CharField(max_length=100, verbose_name="model version"),
+                ),
+                ("dims", models.PositiveSmallIntegerField()),
+                ("embedding", pgvector.django.vector.VectorField()),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "case",
+                    models.ForeignKey(
+                        db_index=False,
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="+",
+                        to="cases.case",
+                    ),
+                ),
+                (
+                    "chunk",
+                    models.ForeignKey(
+                        db_index=False,
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="embeddings",
+                        to="evidence.chunk",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'chunk embedding',
-                'verbose_name_plural': 'chunk embeddings',
-                'indexes': [models.Index(fields=['case', 'model_name', 'model_version'], name='chunkemb_case_model'), pgvector.django.indexes.HnswIndex(django.contrib.postgres.indexes.OpClass(django.db.models.functions.comparison.Cast('embedding', pgvector.django.vector.VectorField(dimensions=384)), 'vector_cosine_ops'), condition=models.Q(('dims', 384)), ef_construction=64, m=16, name='chunkemb_hnsw_cos_384'), pgvector.django.indexes.HnswIndex(django.contrib.postgres.indexes.OpClass(django.db.models.functions.comparison.Cast('embedding', pgvector.django.vector.VectorField(dimensions=512)), 'vector_cosine_ops'), condition=models.Q(('dims', 512)), ef_construction=64, m=16, name='chunkemb_hnsw_cos_512')],
-                'constraints': [models.UniqueConstraint(fields=('chunk', 'model_name', 'model_version'), name='chunkembedding_chunk_model_unique')],
+                "verbose_name": "chunk embedding",
+                "verbose_name_plural": "chunk embeddings",
+                "indexes": [
+                    models.Index(
+                        fields=["case", "model_name", "model_version"],
+                        name="chunkemb_case_model",
+                    ),
+                    pgvector.django.indexes.HnswIndex(
+                        django.contrib.postgres.indexes.OpClass(
+                            django.db.models.functions.comparison.Cast(
+                                "embedding",
+                                pgvector.django.vector.VectorField(dimensions=384),
+                            ),
+                            "vector_cosine_ops",
+                        ),
+                        condition=models.Q(("dims", 384)),
+                        ef_construction=64,
+                        m=16,
+                        name="chunkemb_hnsw_cos_384",
+                    ),
+                    pgvector.django.indexes.HnswIndex(
+                        django.contrib.postgres.indexes.OpClass(
+                            django.db.models.functions.comparison.Cast(
+                                "embedding",
+                                pgvector.django.vector.VectorField(dimensions=512),
+                            ),
+                            "vector_cosine_ops",
+                        ),
+                        condition=models.Q(("dims", 512)),
+                        ef_construction=64,
+                        m=16,
+                        name="chunkemb_hnsw_cos_512",
+                    ),
+                ],
+                "constraints": [
+                    models.UniqueConstraint(
+                        fields=("chunk", "model_name", "model_version"),
+                        name="chunkembedding_chunk_model_unique",
+                    )
+                ],
             },
         ),
         migrations.RunSQL(TRIGGER, DROP_TRIGGER),

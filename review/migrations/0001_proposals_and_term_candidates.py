@@ -5,60 +5,175 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
-        ('cases', '0002_audit_append_only'),
-        ('evidence', '0003_chunk_embeddings'),
+        ("cases", "0002_audit_append_only"),
+        ("evidence", "0003_chunk_embeddings"),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='ExtractionProposal',
+            name="ExtractionProposal",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('fact_type', models.CharField(max_length=64, verbose_name='fact type')),
-                ('value', models.JSONField(verbose_name='value')),
-                ('quote', models.TextField(verbose_name='quote')),
-                ('confidence', models.FloatField(verbose_name='confidence')),
-                ('status', models.CharField(choices=[('pending', 'Pending'), ('accepted', 'Accepted'), ('rejected', 'Rejected'), ('superseded', 'Superseded')], default='pending', max_length=16, verbose_name='status')),
-                ('agent_run_id', models.BigIntegerField(blank=True, db_index=True, null=True)),
-                ('agent_step_id', models.BigIntegerField(blank=True, null=True)),
-                ('model_id', models.CharField(blank=True, max_length=200, verbose_name='model')),
-                ('call_id', models.CharField(max_length=200, unique=True)),
-                ('created_at', models.DateTimeField(auto_now_add=True, verbose_name='proposed')),
-                ('case', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='proposals', to='cases.case')),
-                ('source_chunk', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='proposals', to='evidence.chunk')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True,
+                        primary_key=True,
+                        serialize=False,
+                        verbose_name="ID",
+                    ),
+                ),
+                (
+                    "fact_type",
+                    models.CharField(max_length=64, verbose_name="fact type"),
+                ),
+                ("value", models.JSONField(verbose_name="value")),
+                ("quote", models.TextField(verbose_name="quote")),
+                ("confidence", models.FloatField(verbose_name="confidence")),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[
+                            ("pending", "Pending"),
+                            ("accepted", "Accepted"),
+                            ("rejected", "Rejected"),
+                            ("superseded", "Superseded"),
+                        ],
+                        default="pending",
+                        max_length=16,
+                        verbose_name="status",
+                    ),
+                ),
+                (
+                    "agent_run_id",
+                    models.BigIntegerField(blank=True, db_index=True, null=True),
+                ),
+                ("agent_step_id", models.BigIntegerField(blank=True, null=True)),
+                (
+                    "model_id",
+                    models.CharField(blank=True, max_length=200, verbose_name="model"),
+                ),
+                ("call_id", models.CharField(max_length=200, unique=True)),
+                (
+                    "created_at",
+                    models.DateTimeField(auto_now_add=True, verbose_name="proposed"),
+                ),
+                (
+                    "case",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="proposals",
+                        to="cases.case",
+                    ),
+                ),
+                (
+                    "source_chunk",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="proposals",
+                        to="evidence.chunk",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'extraction proposal',
-                'verbose_name_plural': 'extraction proposals',
-                'ordering': ['created_at', 'id'],
-                'indexes': [models.Index(fields=['case', 'status'], name='review_extr_case_id_5a4d90_idx'), models.Index(fields=['case', 'fact_type', 'source_chunk'], name='review_extr_case_id_d6438a_idx')],
-                'constraints': [models.CheckConstraint(condition=models.Q(('confidence__gte', 0), ('confidence__lte', 1)), name='proposal_confidence_0_1')],
+                "verbose_name": "extraction proposal",
+                "verbose_name_plural": "extraction proposals",
+                "ordering": ["created_at", "id"],
+                "indexes": [
+                    models.Index(
+                        fields=["case", "status"], name="review_extr_case_id_5a4d90_idx"
+                    ),
+                    models.Index(
+                        fields=["case", "fact_type", "source_chunk"],
+                        name="review_extr_case_id_d6438a_idx",
+                    ),
+                ],
+                "constraints": [
+                    models.CheckConstraint(
+                        condition=models.Q(
+                            ("confidence__gte", 0), ("confidence__lte", 1)
+                        ),
+                        name="proposal_confidence_0_1",
+                    )
+                ],
             },
         ),
         migrations.CreateModel(
-            name='TermCandidate',
+            name="TermCandidate",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('label', models.CharField(max_length=200, verbose_name='label')),
-                ('kind', models.CharField(choices=[('document_type', 'Document type'), ('concept_label', 'Label for a known concept')], max_length=32, verbose_name='kind')),
-                ('status', models.CharField(choices=[('pending', 'Pending'), ('accepted', 'Accepted'), ('rejected', 'Rejected')], default='pending', max_length=16, verbose_name='status')),
-                ('agent_run_id', models.BigIntegerField(blank=True, null=True)),
-                ('agent_step_id', models.BigIntegerField(blank=True, null=True)),
-                ('model_id', models.CharField(blank=True, max_length=200, verbose_name='model')),
-                ('call_id', models.CharField(max_length=200, unique=True)),
-                ('created_at', models.DateTimeField(auto_now_add=True, verbose_name='proposed')),
-                ('case', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='term_candidates', to='cases.case')),
-                ('source_chunk', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='term_candidates', to='evidence.chunk')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True,
+                        primary_key=True,
+                        serialize=False,
+                        verbose_name="ID",
+                    ),
+                ),
+                ("label", models.CharField(max_length=200, verbose_name="label")),
+                (
+                    "kind",
+                    models.CharField(
+                        choices=[
+                            ("document_type", "Document type"),
+                            ("concept_label", "Label for a known concept"),
+                        ],
+                        max_length=32,
+                        verbose_name="kind",
+                    ),
+                ),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[
+                            ("pending", "Pending"),
+                            ("accepted", "Accepted"),
+                            ("rejected", "Rejected"),
+                        ],
+                        default="pending",
+                        max_length=16,
+                        verbose_name="status",
+                    ),
+                ),
+                ("agent_run_id", models.BigIntegerField(blank=True, null=True)),
+                ("agent_step_id", models.BigIntegerField(blank=True, null=True)),
+                (
+                    "model_id",
+                    models.CharField(blank=True, max_length=200, verbose_name="model"),
+                ),
+                ("call_id", models.CharField(max_length=200, unique=True)),
+                (
+                    "created_at",
+                    models.DateTimeField(auto_now_add=True, verbose_name="proposed"),
+                ),
+                (
+                    "case",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="term_candidates",
+                        to="cases.case",
+                    ),
+                ),
+                (
+                    "source_chunk",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="term_candidates",
+                        to="evidence.chunk",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'term candidate',
-                'verbose_name_plural': 'term candidates',
-                'ordering': ['created_at', 'id'],
-                'indexes': [models.Index(fields=['case', 'status'], name='review_term_case_id_29945a_idx')],
+                "verbose_name": "term candidate",
+                "verbose_name_plural": "term candidates",
+                "ordering": ["created_at", "id"],
+                "indexes": [
+                    models.Index(
+                        fields=["case", "status"], name="review_term_case_id_29945a_idx"
+                    )
+                ],
             },
         ),
     ]

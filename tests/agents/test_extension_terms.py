@@ -13,13 +13,13 @@ BFT = "https://belegt.example/ns/facttype#"
 
 
 @pytest.fixture(autouse=True)
-def _clean_vocabulary():  # type: ignore[no-untyped-def]
+def _clean_vocabulary():
     vocabulary_reset_extensions()
     yield
     vocabulary_reset_extensions()
 
 
-def _propose_inkasso(chunk):  # type: ignore[no-untyped-def]
+def _propose_inkasso(chunk):
     return [
         [
             (

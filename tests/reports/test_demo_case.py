@@ -124,6 +124,7 @@ def test_seed_demo_case_creates_the_case_once(demo_firm):
     case = Case.objects.get(organisation=demo_firm, reference=demo_case.REFERENCE)
     assert "Created demo case" in first
     assert case.title == demo_case.TITLE
+    assert case.created_by is not None
     assert case.created_by.username == "demo.lawyer"
     assert sorted(case.parties.values_list("role", "kind", "name")) == [
         ("creditor", "business", "Müller Metallbau GmbH"),
@@ -242,7 +243,7 @@ def test_the_story_dates_lie_within_the_pinned_law_and_base_rate_period():
         if "date" in value
     ]
     assert all(dt.date(2026, 4, 1) <= d <= dt.date(2026, 6, 30) for d in dates)
-    first = {}
+    first: dict[str, dt.date] = {}
     for fact_type, value, *_ in demo_case.EXPECTED:
         if "date" in value:
             first.setdefault(fact_type, dt.date.fromisoformat(value["date"]))

@@ -14,7 +14,7 @@ PAGE_1 = "Mahnung vom 20.05.2026\nHauptforderung 21.955,50 €"
 PAGE_2 = "Mahnkosten 5,00 €\nVerzugspauschale 40,00 €"
 
 
-def _chunk_across_two_pages(case):  # type: ignore[no-untyped-def]
+def _chunk_across_two_pages(case):
     document = SourceDocument.objects.create(
         case=case,
         sha256=hashlib.sha256(b"two-pages").hexdigest(),

@@ -7,6 +7,7 @@ from typing import Any
 
 from django.db import connection, transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from cases.audit import audit_event_record
 from cases.models import Membership
@@ -36,11 +37,12 @@ def term_candidate_decide(
     require_role(curator, Membership.Role.CURATOR)
     if resolution not in Resolution.values:
         raise UnknownConcept(
-            f"Unknown decision {resolution!r}.", hint=list(Resolution.values)
+            _("Unknown decision: %(decision)s.") % {"decision": resolution},
+            hint=list(Resolution.values),
         )
     if resolution != Resolution.NOISE and not concept:
         raise UnknownConcept(
-            "Choose the concept the term belongs to.", hint={"field": "concept"}
+            _("Choose the concept the term belongs to."), hint={"field": "concept"}
         )
     now = timezone.now()
     status = (
@@ -61,7 +63,8 @@ def term_candidate_decide(
     if updated != 1:
         current = TermCandidate.objects.get(pk=candidate.pk)
         raise TermNotPending(
-            f"This term was already decided: {current.get_status_display()}.",
+            _("This term was already decided: %(status)s.")
+            % {"status": current.get_status_display()},
             hint={"status": current.status},
         )
     version: int | None = None

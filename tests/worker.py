@@ -17,6 +17,7 @@ import threading
 import time
 import uuid
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import quote
@@ -130,14 +131,32 @@ def stop_worker(worker: WorkerProcess) -> None:
             worker.process.wait()
 
 
+def _use_default_queue(queue: str) -> None:
+    """Send tasks to ``queue`` from now on. Celery caches the default queue and
+    the router after the first send, so changing the setting alone would keep
+    routing to the queue used first."""
+    celery_app.conf.task_default_queue = queue
+    for cached in ("queues", "default_queue", "router"):
+        celery_app.amqp.__dict__.pop(cached, None)
+
+
+@contextmanager
+def tasks_routed_to(queue: str) -> Iterator[str]:
+    """Route the tasks this process sends to ``queue`` (a worker of a test's
+    own, with settings of its own), and back afterwards."""
+    previous = celery_app.conf.task_default_queue
+    _use_default_queue(queue)
+    try:
+        yield queue
+    finally:
+        _use_default_queue(previous)
+
+
 @pytest.fixture(scope="session")
 def celery_queue() -> Iterator[str]:
     """Route this session's tasks to a queue of its own."""
-    queue = f"test-{uuid.uuid4().hex[:10]}"
-    previous = celery_app.conf.task_default_queue
-    celery_app.conf.task_default_queue = queue
-    yield queue
-    celery_app.conf.task_default_queue = previous
+    with tasks_routed_to(f"test-{uuid.uuid4().hex[:10]}") as queue:
+        yield queue
 
 
 @pytest.fixture(scope="session")

@@ -5,16 +5,16 @@ Celery worker does the work), the renamed JPEG is refused with its reason."""
 from __future__ import annotations
 
 import uuid
+from contextlib import ExitStack
 from typing import Any
 
 import pytest
 from django.urls import reverse
 
-from config.celery import app as celery_app
 from evidence.models import DocumentIngestion, SourceDocument, UploadRefusal
 from tests.browser.conftest import browser_test
 from tests.evidence import pdfs
-from tests.worker import start_worker, stop_worker
+from tests.worker import start_worker, stop_worker, tasks_routed_to
 
 pytestmark = [*browser_test, pytest.mark.integration]
 
@@ -27,8 +27,8 @@ def test_lawyer_uploads_a_mixed_batch_and_sees_progress_and_errors(
     case: Any,
 ) -> None:
     queue = f"test-browser-{uuid.uuid4().hex[:8]}"
-    previous_queue = celery_app.conf.task_default_queue
-    celery_app.conf.task_default_queue = queue
+    routing = ExitStack()  # tasks of this test go to its own worker
+    routing.enter_context(tasks_routed_to(queue))
     # Slow pages a little so that the progress bar is seen moving.
     worker = start_worker(queue, {"BELEGT_INGEST_PAGE_DELAY": "0.5"})
     try:
@@ -76,7 +76,7 @@ def test_lawyer_uploads_a_mixed_batch_and_sees_progress_and_errors(
         screenshot(page, "2-ready")
     finally:
         stop_worker(worker)
-        celery_app.conf.task_default_queue = previous_queue
+        routing.close()
 
     assert SourceDocument.objects.filter(case=case).count() == 2
     assert DocumentIngestion.objects.filter(stage="ready").count() == 2

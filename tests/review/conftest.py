@@ -25,6 +25,4 @@ def four_eyes_firm(firm: Any) -> Any:
     return firm
 
 
-# The real-browser fixtures (chromium via Playwright against live_server).
-from tests.browser.conftest import browser, login, page, screenshot  # noqa: E402, F401
 from tests.evidence.pdfs import document_storage  # noqa: E402, F401

@@ -14,7 +14,7 @@ from evidence.models import Chunk
 from review.models import ExtractionProposal, Fact
 from review.services.proposals import proposal_create
 from tests.browser.conftest import browser_test
-from tests.evidence.pdfs import ingested_document
+from tests.evidence.pdfs import document_storage, ingested_document  # noqa: F401
 
 pytestmark = browser_test
 

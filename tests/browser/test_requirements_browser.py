@@ -10,16 +10,16 @@ import pytest
 from django.urls import reverse
 
 from review.services.decisions import proposal_accept
-from tests.browser.conftest import browser, browser_test, login, page, screenshot  # noqa: F401
+from tests.browser.conftest import browser_test
 from tests.ontology.factsdb import verzug_case
 
 pytestmark = browser_test
 
 
 def test_open_tab_follows_a_decision_made_elsewhere(
-    page: Any,  # noqa: F811
-    login: Any,  # noqa: F811
-    screenshot: Any,  # noqa: F811
+    page: Any,
+    login: Any,
+    screenshot: Any,
     case: Any,
     lawyer: Any,
     reviewer: Any,
@@ -55,8 +55,8 @@ def test_open_tab_follows_a_decision_made_elsewhere(
 
 @pytest.mark.parametrize("lang", ["en"])
 def test_tab_in_english(
-    page: Any,  # noqa: F811
-    login: Any,  # noqa: F811
+    page: Any,
+    login: Any,
     case: Any,
     lawyer: Any,
     reviewer: Any,

@@ -35,7 +35,8 @@ check: lint typecheck
 	$(PY) manage.py makemigrations --check --dry-run
 
 messages: install
-	cd $(CURDIR) && $(PY) manage.py makemessages -l de -l en --ignore=.venv --ignore=var && $(PY) manage.py compilemessages --ignore=.venv
+	$(PY) manage.py makemessages -l de --ignore=.venv --ignore=var --ignore=test-artifacts --ignore=benchmarks
+	$(PY) manage.py compilemessages --ignore=.venv
 
 clean:
 	rm -rf $(VENV) var

@@ -141,8 +141,8 @@ def docx_render(document: ReportDocument) -> bytes:
                     [t["fact"], t["status"], t["document"], t["page"], t["quote"]],
                     [
                         (
-                            f"{e['fact_type']} = {e['value']}",
-                            e["status"],
+                            f"{e.get('label') or e['fact_type']}: {e['value']}",
+                            e.get("status_label") or e["status"],
                             e.get("document", ""),
                             e.get("page") or "",
                             e.get("quote", ""),
@@ -240,9 +240,9 @@ def xlsx_render(document: ReportDocument) -> bytes:
             (
                 v.finding.position,
                 v.finding.label,
-                e["fact_type"],
+                e.get("label") or e["fact_type"],
                 e["value"],
-                e["status"],
+                e.get("status_label") or e["status"],
                 e.get("document", ""),
                 e.get("page") or "",
                 e.get("quote", ""),

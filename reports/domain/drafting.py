@@ -6,12 +6,14 @@ metadata); the evidence is the established facts the verdict rests on."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict
 
 from ontology.domain.facts import FactRecord
 from ontology.domain.results import ClaimEvaluation, RequirementVerdict
+from ontology.domain.text import value_format
+from ontology.domain.vocabulary import fact_type
 
 Language = Literal["de", "en"]
 
@@ -44,6 +46,8 @@ class EvidenceItem(BaseModel):
     fact_type: str
     status: str
     value: str
+    label: str = ""  # the fact type in the report's language
+    status_label: str = ""
     document: str = ""
     page: int | None = None
     chunk_id: int | None = None
@@ -67,19 +71,43 @@ class FindingDraft(BaseModel):
     evidence: tuple[EvidenceItem, ...] = ()
 
 
-def fact_value_text(record: FactRecord) -> str:
-    """A fact's value as plain text for evidence tables."""
-    value = record.value
-    if hasattr(value, "cents") and hasattr(value, "currency"):
-        cents = int(value.cents)
-        return f"{cents // 100},{cents % 100:02d} {value.currency}"
-    if hasattr(value, "isoformat"):
-        return str(value.isoformat())
-    return str(value)
+STATUS_LABELS: dict[str, dict[str, str]] = {
+    "de": {
+        "asserted": "behauptet",
+        "disputed": "bestritten",
+        "evidenced": "belegt",
+        "confirmed": "bestätigt",
+    },
+    "en": {
+        "asserted": "asserted",
+        "disputed": "disputed",
+        "evidenced": "evidenced",
+        "confirmed": "confirmed",
+    },
+}
+
+
+def fact_value_text(record: FactRecord, language: Language = "en") -> str:
+    """A fact's value as a reader of the report writes it (German: 30.04.2026,
+    1.133,60 €; English: 30 April 2026, EUR 1,133.60)."""
+    value: Any = record.value
+    if isinstance(value, str):
+        return value
+    return value_format(value, language)
+
+
+def fact_type_label(key: str, language: Language) -> str:
+    try:
+        info = fact_type(key)
+    except Exception:  # an extension term no longer known: show its key
+        return key
+    return str(info.label_de if language == "de" else info.label_en)
 
 
 def evidence_items(
-    fact_ids: Sequence[int], facts: Mapping[int, FactRecord]
+    fact_ids: Sequence[int],
+    facts: Mapping[int, FactRecord],
+    language: Language = "en",
 ) -> tuple[EvidenceItem, ...]:
     """Each supporting fact with each of its evidence references (a fact
     without any evidence still appears, so nothing it rests on is hidden)."""
@@ -92,7 +120,9 @@ def evidence_items(
             fact_id=record.id,
             fact_type=record.fact_type,
             status=record.status,
-            value=fact_value_text(record),
+            value=fact_value_text(record, language),
+            label=fact_type_label(record.fact_type, language),
+            status_label=STATUS_LABELS[language].get(record.status, record.status),
         )
         if not record.evidence:
             items.append(base)
@@ -142,7 +172,7 @@ def findings_draft(
                 verdict_label=LABELS[language][verdict.status],
                 text=finding_text(verdict, language),
                 supporting_fact_ids=tuple(verdict.supporting_fact_ids),
-                evidence=evidence_items(verdict.supporting_fact_ids, by_id),
+                evidence=evidence_items(verdict.supporting_fact_ids, by_id, language),
             )
         )
     return drafts

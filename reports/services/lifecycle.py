@@ -81,7 +81,7 @@ def _case_evidence(case: Case) -> list[str]:
     for record in fact_records_for_case(case=case):
         if not record.established:
             continue
-        texts.append(fact_value_text(record))
+        texts += [fact_value_text(record, "de"), fact_value_text(record, "en")]
         chunk_ids |= {ref.chunk_id for ref in record.evidence}
     texts += Chunk.objects.filter(case=case, pk__in=chunk_ids).values_list(
         "text", flat=True

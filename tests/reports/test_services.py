@@ -240,8 +240,11 @@ def test_exports_contain_the_expected_sections(case, lawyer, corpus):
         assert all(ws.column_dimensions[c].width >= 10 for c in "ABC")
     assert wb["Findings"].max_row == 5
     evidence = [r for r in wb["Evidence"].iter_rows(min_row=2, values_only=True)]
-    assert ("Zahlbar bis 30.04.2026." in r for r in evidence)
+    assert any("Zahlbar bis 30.04.2026." in (r[7] or "") for r in evidence)
     assert any(r[5] == "rechnung.pdf" and r[6] == 1 for r in evidence)
+    # A German report names facts, values and statuses as a German reader writes them.
+    assert ("Fälligkeit", "30.04.2026", "bestätigt") in {r[2:5] for r in evidence}
+    assert "Fälligkeit: 30.04.2026" in body and "due_date" not in body
 
 
 def test_issued_report_carries_the_sha256_of_its_files(case, lawyer, corpus):

@@ -76,6 +76,9 @@ def start_worker(queue: str, extra_env: dict[str, str] | None = None) -> WorkerP
         "DJANGO_SECRET_KEY": "integration-test-secret",
         "BELEGT_MEDIA_ROOT": str(settings.MEDIA_ROOT),
         "PYTHONUNBUFFERED": "1",
+        # No extraction runs behind a test's back (a test that wants them says so):
+        # a run still writing when the test database is flushed deadlocks it.
+        "BELEGT_AGENT_AUTO_EXTRACT": "0",
         **(extra_env or {}),
     }
     process = subprocess.Popen(

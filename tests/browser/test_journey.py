@@ -79,10 +79,12 @@ def _accept_all(page: Any, case: Any) -> int:
     page.goto(reverse("review:case_review", kwargs={"case_id": case.pk}))
     for accepted in range(80):
         detail = page.locator("#rq-detail")
-        empty = detail.locator("[data-queue-empty]")
+        # The empty queue may show in the detail pane (htmx) or as the queue
+        # page itself (when the last decision was a plain form post).
+        empty = page.locator("[data-queue-empty]")
         item = detail.locator("[data-proposal-id]").first
         page.wait_for_function(
-            "() => document.querySelector('#rq-detail [data-queue-empty]')"
+            "() => document.querySelector('[data-queue-empty]')"
             " || document.querySelector('#rq-detail [data-proposal-id]')"
         )
         if empty.count():

@@ -12,14 +12,13 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError, CommandParser
-from django.http import Http404
 
 from agents.models import AgentRun
 from agents.providers import PROVIDERS
 from agents.selectors import agent_steps_for_run, proposal_summary, proposals_of_run
 from agents.services import extraction_run_start
-from cases.models import Case, Membership, Organisation
-from cases.selectors import case_get_by_reference
+from cases.commands import case_for_command
+from cases.models import Case, Membership
 from evidence.models import SourceDocument
 
 
@@ -79,18 +78,7 @@ class Command(BaseCommand):
         parser.add_argument("--async", action="store_true", dest="run_async")
 
     def handle(self, *args: Any, **options: Any) -> None:
-        organisation_id = None
-        if options["firm"]:
-            firm = Organisation.objects.filter(slug=options["firm"]).first()
-            if firm is None:
-                raise CommandError(f"No firm {options['firm']!r}.")
-            organisation_id = firm.pk
-        try:
-            case = case_get_by_reference(
-                organisation_id=organisation_id, reference=options["case"]
-            )
-        except Http404 as exc:
-            raise CommandError(str(exc)) from exc
+        case = case_for_command(reference=options["case"], firm_slug=options["firm"])
         document = None
         if options["document"]:
             document = SourceDocument.objects.filter(

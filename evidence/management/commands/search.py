@@ -12,10 +12,8 @@ import json
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
-from django.http import Http404
 
-from cases.models import Organisation
-from cases.selectors import case_get_by_reference
+from cases.commands import case_for_command
 from evidence.search import HEADLINE_START, HEADLINE_STOP, search_case_evidence
 
 
@@ -32,18 +30,7 @@ class Command(BaseCommand):
         parser.add_argument("--json", action="store_true", help="Print JSON.")
 
     def handle(self, *args: Any, **options: Any) -> None:
-        organisation_id = None
-        if options["firm"]:
-            organisation = Organisation.objects.filter(slug=options["firm"]).first()
-            if organisation is None:
-                raise CommandError(f"No firm with slug {options['firm']!r}.")
-            organisation_id = organisation.pk
-        try:
-            case = case_get_by_reference(
-                organisation_id=organisation_id, reference=options["case"]
-            )
-        except Http404 as exc:
-            raise CommandError(str(exc)) from exc
+        case = case_for_command(reference=options["case"], firm_slug=options["firm"])
         if options["k"] < 1:
             raise CommandError("--k must be at least 1.")
         hits = search_case_evidence(case=case, query=options["query"], k=options["k"])

@@ -14,11 +14,10 @@ from datetime import date
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
-from django.http import Http404
 from django.utils import timezone
 
-from cases.models import Claim, Organisation
-from cases.selectors import case_get_by_reference
+from cases.commands import case_for_command
+from cases.models import Claim
 from ontology.domain.results import ClaimEvaluation
 from ontology.domain.text import cents_format, date_format
 from ontology.pages import ClaimResult, Lang, case_claims_evaluate, claim_result_json
@@ -79,18 +78,7 @@ class Command(BaseCommand):
         parser.add_argument("--json", action="store_true", dest="as_json")
 
     def handle(self, *args: Any, **options: Any) -> None:
-        organisation_id = None
-        if options["firm"]:
-            firm = Organisation.objects.filter(slug=options["firm"]).first()
-            if firm is None:
-                raise CommandError(f"No firm {options['firm']!r}.")
-            organisation_id = firm.pk
-        try:
-            case = case_get_by_reference(
-                organisation_id=organisation_id, reference=options["case"]
-            )
-        except Http404 as exc:
-            raise CommandError(str(exc)) from exc
+        case = case_for_command(reference=options["case"], firm_slug=options["firm"])
         claims = list(case.claims.filter(claim_type=options["claim"]).order_by("id"))
         if not claims:
             raise CommandError(

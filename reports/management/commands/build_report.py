@@ -12,10 +12,9 @@ from pathlib import Path
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
-from django.http import Http404
 
-from cases.models import Claim, Organisation
-from cases.selectors import case_get_by_reference
+from cases.commands import case_for_command
+from cases.models import Claim
 from reports.exports import export_bytes
 from reports.services import report_create, report_issue
 
@@ -33,18 +32,7 @@ class Command(BaseCommand):
         parser.add_argument("--issue", action="store_true")
 
     def handle(self, *args: Any, **options: Any) -> None:
-        firm_id = None
-        if options["firm"]:
-            firm = Organisation.objects.filter(slug=options["firm"]).first()
-            if firm is None:
-                raise CommandError(f"No firm {options['firm']!r}.")
-            firm_id = firm.pk
-        try:
-            case = case_get_by_reference(
-                organisation_id=firm_id, reference=options["case"]
-            )
-        except Http404 as exc:
-            raise CommandError(str(exc)) from exc
+        case = case_for_command(reference=options["case"], firm_slug=options["firm"])
         claims = list(
             Claim.objects.filter(case=case, claim_type=options["claim"]).order_by("id")
         )

@@ -39,7 +39,9 @@ class FactMention(BaseModel):
     status: str
 
 
-class AlternativeVerdict(BaseModel):
+class _Verdict(BaseModel):
+    """What a requirement and each of its alternatives are judged with."""
+
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     key: str
@@ -62,28 +64,12 @@ class AlternativeVerdict(BaseModel):
         return STATUS_LABELS[self.status][1]
 
 
-class RequirementVerdict(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+class AlternativeVerdict(_Verdict):
+    pass
 
-    key: str
-    label_de: str
-    label_en: str
-    status: VerdictStatus
-    sentence_de: str
-    sentence_en: str
-    supporting_fact_ids: tuple[int, ...]
-    missing: tuple[MissingItem, ...]
-    legal_basis: tuple[str, ...]
+
+class RequirementVerdict(_Verdict):
     alternatives: tuple[AlternativeVerdict, ...]
-    unestablished: tuple[FactMention, ...] = ()
-
-    @property
-    def status_de(self) -> str:
-        return STATUS_LABELS[self.status][0]
-
-    @property
-    def status_en(self) -> str:
-        return STATUS_LABELS[self.status][1]
 
 
 class DamageItem(BaseModel):

@@ -84,6 +84,8 @@ def _german_block(container: ET.Element, unit: Unit) -> None:
                     continue
                 key = "no" if label[0].isdigit() else "letter"
                 item = unit.setdefault(f"{key}/{label}", Unit(_text(dd)))
+                for k, sent_text in enumerate(split_sentences(_text(dd)), 1):
+                    item.setdefault(f"sent/{k}", Unit(sent_text))
                 for sub in dd.iter("DL"):
                     for dt2, dd2 in zip(sub.findall("DT"), sub.findall("DD"), strict=False):
                         lab2 = (dt2.text or "").strip().rstrip(".").rstrip(")")
@@ -95,7 +97,10 @@ def _german_block(container: ET.Element, unit: Unit) -> None:
     def flatten(el: ET.Element) -> str:
         out = [el.text or ""]
         for child in el:
-            out.append(" [LISTE]. " if child.tag == "DL" else flatten(child))
+            if child.tag == "DL":
+                out.append(" [LISTE]. ")
+            elif child.tag != "SUP":  # EStG prints sentence numbers as <SUP>; drop them
+                out.append(flatten(child))
             out.append(child.tail or "")
         return "".join(out)
 

@@ -1,14 +1,15 @@
-"""Check the blind-15 labels against the corpus texts, independently of Belegt's code.
+"""Check the blind-15 labels against the corpus texts, independently of Belegt.
 
-This script reads the pinned law texts in ../shared/corpus directly (gesetze-im-internet XML,
-Formex XML, the DORA unit JSON) with its own small readers. It imports nothing from the
-project. Usage (from the worktree root):
+This script reads the pinned law texts in ../shared/corpus directly (gesetze-im-
+internet XML, Formex XML, the DORA unit JSON) with its own small readers. It
+imports nothing from the project. Usage (from the worktree root):
 
     python tests/citations/data/blind15/verify_labels.py [--show ID ...]
 
-It fails (exit 1) when an "expected" id does not exist in the text, a "nonexistent" id does
-exist, or an "unpinned" id names a law that is in the corpus. Sentence counts of German
-statutes come from a heuristic splitter; every sentence label was also read by eye (--show).
+It fails (exit 1) when an "expected" id does not exist in the text, a
+"nonexistent" id does exist, or an "unpinned" id names a law that is in the
+corpus. Sentence counts come from a heuristic splitter; every sentence label
+was also read by eye (--show).
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ DE_FOLDERS = {
     "ustg": "ustg_1980",
     "vvg": "vvg_2008",
     "bsig": "bsig_2025",
+    "tdddg": "ttdsg",  # amtabk TDDDG, jurabk (and folder) still TTDSG
 }
 
 ABBREV = (
@@ -63,7 +65,7 @@ def split_sentences(text: str) -> list[str]:
     return [p for p in parts if p]
 
 
-# ---------------------------------------------------------------- German statutes (GII XML)
+# ------------------------------------------------- German statutes (GII XML)
 
 
 class Unit(dict):
@@ -87,12 +89,15 @@ def _german_block(container: ET.Element, unit: Unit) -> None:
                 for k, sent_text in enumerate(split_sentences(_text(dd)), 1):
                     item.setdefault(f"sent/{k}", Unit(sent_text))
                 for sub in dd.iter("DL"):
-                    for dt2, dd2 in zip(sub.findall("DT"), sub.findall("DD"), strict=False):
+                    for dt2, dd2 in zip(
+                        sub.findall("DT"), sub.findall("DD"), strict=False
+                    ):
                         lab2 = (dt2.text or "").strip().rstrip(".").rstrip(")")
                         if lab2 and not lab2[0].isdigit():
                             item.setdefault(f"letter/{lab2}", Unit(_text(dd2)))
                         elif lab2:
                             item.setdefault(f"no/{lab2}", Unit(_text(dd2)))
+
     # Sentences: text with lists collapsed into one placeholder.
     def flatten(el: ET.Element) -> str:
         out = [el.text or ""]
@@ -145,7 +150,9 @@ def german_law(law: str) -> Unit:
                 if entries:
                     first = _text(entries[0])
                     if re.fullmatch(r"\d{4}[a-z]?", first):
-                        annex.setdefault(f"no/{first}", Unit(" | ".join(_text(e) for e in entries)))
+                        annex.setdefault(
+                            f"no/{first}", Unit(" | ".join(_text(e) for e in entries))
+                        )
             continue
         if not m:
             continue
@@ -176,7 +183,7 @@ def german_law(law: str) -> Unit:
     return top
 
 
-# ---------------------------------------------------------------- EU Formex (GDPR, AI Act)
+# ------------------------------------------------- EU Formex (GDPR, AI Act)
 
 
 def _formex_points(lst: ET.Element, unit: Unit, level: str = "point") -> None:
@@ -193,9 +200,9 @@ def _formex_points(lst: ET.Element, unit: Unit, level: str = "point") -> None:
 
 
 def _formex_alineas(container: ET.Element, unit: Unit) -> None:
-    """Subparagraphs (ALINEA) and, across them, the grammatical sentences of a paragraph.
+    """Subparagraphs (ALINEA) and, across them, a paragraph's sentences.
 
-    A list of points belongs to the sentence that introduces it (the last one before it).
+    A list of points belongs to the sentence that introduces it.
     """
     alineas = container.findall("ALINEA")
     sentences: list[Unit] = []
@@ -257,7 +264,9 @@ def formex(path: str) -> Unit:
                         for it2 in sub.findall("ITEM"):
                             lab2 = (it2.findtext("NP/NO.P") or "").strip().strip("().")
                             if lab2:
-                                pt.setdefault(f"subpoint/{lab2}", Unit(_text(it2)[:300]))
+                                pt.setdefault(
+                                    f"subpoint/{lab2}", Unit(_text(it2)[:300])
+                                )
     return top
 
 
@@ -270,12 +279,14 @@ def roman(s: str) -> int:
     return total
 
 
-# ---------------------------------------------------------------- DORA (unit JSON, EN)
+# ------------------------------------------------- DORA (unit JSON, EN)
 
 
 @cache
 def dora() -> Unit:
-    data = json.loads((CORPUS / "dora" / "en" / "DORA.json").read_text(encoding="utf-8"))
+    data = json.loads(
+        (CORPUS / "dora" / "en" / "DORA.json").read_text(encoding="utf-8")
+    )
     top = Unit()
     for u in data["units"]:
         if u["type"] == "recital" and u.get("recital_number"):
@@ -285,15 +296,21 @@ def dora() -> Unit:
             continue
         node = top.setdefault(f"art/{u['article_number']}", Unit(u["text"][:200]))
         if u.get("paragraph_number"):
-            node = node.setdefault(f"para/{u['paragraph_number']}", Unit(u["text"][:300]))
+            node = node.setdefault(
+                f"para/{u['paragraph_number']}", Unit(u["text"][:300])
+            )
             node.setdefault("subpara/1", Unit(u["text"][:300]))
         if u.get("subparagraph_index"):
-            # The JSON counts the subparagraphs after the first one: subpar-1 is the OJ's second.
-            node = node.setdefault(f"subpara/{u['subparagraph_index'] + 1}", Unit(u["text"][:300]))
+            # The JSON counts subparagraphs after the first: subpar-1 is the 2nd.
+            node = node.setdefault(
+                f"subpara/{u['subparagraph_index'] + 1}", Unit(u["text"][:300])
+            )
         if u.get("point_label"):
             node = node.setdefault(f"point/{u['point_label']}", Unit(u["text"][:300]))
         if u.get("subpoint_label"):
-            node = node.setdefault(f"subpoint/{u['subpoint_label']}", Unit(u["text"][:300]))
+            node = node.setdefault(
+                f"subpoint/{u['subpoint_label']}", Unit(u["text"][:300])
+            )
     return top
 
 
@@ -309,7 +326,7 @@ def pinned_german() -> set[str]:
     for folder in (CORPUS / "de-federal").iterdir():
         if (folder / "source.xml").exists():
             names.add(folder.name.split("_")[0])
-    return names
+    return names | set(DE_FOLDERS)
 
 
 def _walk(root: Unit, parts: list[str]) -> Unit | None:
@@ -318,7 +335,6 @@ def _walk(root: Unit, parts: list[str]) -> Unit | None:
     while i < len(parts):
         key = f"{parts[i]}/{parts[i + 1]}"
         if key not in node:
-            # "point" of a subparagraph is also reachable from the paragraph (and vice versa).
             return None
         node = node[key]
         i += 2
@@ -339,7 +355,9 @@ def resolve(uid: str) -> tuple[bool, str]:
     if m and len(parts) % 2 == 0:
         a = _walk(root, parts[:-1] + [m.group(1)])
         b = _walk(root, parts[:-1] + [m.group(2)])
-        return (a is not None and b is not None), (a.text if a is not None else "")[:200]
+        return (a is not None and b is not None), (a.text if a is not None else "")[
+            :200
+        ]
     if last.endswith("ff") or (last.endswith("f") and last[:-1].isdigit()):
         base = last[:-2] if last.endswith("ff") else last[:-1]
         a = _walk(root, parts[:-1] + [base])
@@ -348,21 +366,33 @@ def resolve(uid: str) -> tuple[bool, str]:
     return node is not None, (node.text if node is not None else "")
 
 
+def say(*parts: object) -> None:
+    sys.stdout.write(" ".join(str(p) for p in parts) + "\n")
+
+
 def main(argv: list[str]) -> int:
     if argv[:1] == ["--show"]:
         for uid in argv[1:]:
             ok, text = resolve(uid)
-            print(uid, "EXISTS" if ok else "MISSING", "::", text[:600])
+            say(uid, "EXISTS" if ok else "MISSING", "::", text[:600])
         return 0
     pinned = pinned_german()
     errors = 0
-    counts = {"expected": 0, "nonexistent": 0, "unpinned": 0, "no_citation": 0, "lines": 0}
+    counts = {
+        "expected": 0,
+        "nonexistent": 0,
+        "unpinned": 0,
+        "no_citation": 0,
+        "lines": 0,
+    }
     seen: set[str] = set()
-    for n, line in enumerate((HERE / "sentences.jsonl").read_text(encoding="utf-8").splitlines(), 1):
+    for n, line in enumerate(
+        (HERE / "sentences.jsonl").read_text(encoding="utf-8").splitlines(), 1
+    ):
         row = json.loads(line)
         counts["lines"] += 1
         if row["id"] in seen:
-            print(f"line {n}: duplicate id {row['id']}")
+            say(f"line {n}: duplicate id {row['id']}")
             errors += 1
         seen.add(row["id"])
         if not (row["expected"] or row["nonexistent"] or row["unpinned"]):
@@ -371,24 +401,24 @@ def main(argv: list[str]) -> int:
             counts["expected"] += 1
             ok, _ = resolve(uid)
             if not ok:
-                print(f"{row['id']}: expected {uid} does NOT exist")
+                say(f"{row['id']}: expected {uid} does NOT exist")
                 errors += 1
         for uid in row["nonexistent"]:
             counts["nonexistent"] += 1
             ok, _ = resolve(uid)
             if ok:
-                print(f"{row['id']}: nonexistent {uid} DOES exist")
+                say(f"{row['id']}: nonexistent {uid} DOES exist")
                 errors += 1
         for uid in row["unpinned"]:
             counts["unpinned"] += 1
             law = uid.split("/")[1]
             if uid.startswith("eu/") or law in pinned:
-                print(f"{row['id']}: unpinned {uid} is a pinned law")
+                say(f"{row['id']}: unpinned {uid} is a pinned law")
                 errors += 1
         html_text = html.unescape(row["text"])
         if not html_text:
             errors += 1
-    print(json.dumps(counts))
+    say(json.dumps(counts))
     return 1 if errors else 0
 
 

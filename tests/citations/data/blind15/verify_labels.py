@@ -19,6 +19,7 @@ import json
 import re
 import sys
 import xml.etree.ElementTree as ET
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 
@@ -314,7 +315,7 @@ def dora() -> Unit:
     return top
 
 
-EU = {
+EU: dict[str, Callable[[], Unit]] = {
     "eu/reg/2016/679": lambda: formex("gdpr/en/gdpr.fmx.xml"),
     "eu/reg/2024/1689": lambda: formex("ai-act/en/aia.fmx.xml"),
     "eu/reg/2022/2554": dora,

@@ -93,6 +93,9 @@ def main() -> None:
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.base")
     import django
 
+    from config.embedded_db import local_environment_prepare
+
+    local_environment_prepare()  # the embedded PostgreSQL unless DATABASE_URL
     django.setup()
     _setup(args.keepdb)
 

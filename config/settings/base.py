@@ -49,6 +49,7 @@ INSTALLED_APPS = [
     "citations",
     "review",
     "reports",
+    "demo",
 ]
 
 MIDDLEWARE = [

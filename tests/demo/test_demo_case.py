@@ -18,8 +18,8 @@ from agents.services import extraction_run_start
 from cases.models import AuditEvent, Case, Claim, Membership, Party
 from cases.services import member_create, organisation_create
 from evidence.models import Chunk, DocumentIngestion, Page, SourceDocument
-from reports import demo_case
-from reports.demo_case import letters
+from demo import case as demo_case
+from demo.case import letters
 
 fitz: Any = pymupdf
 

@@ -25,7 +25,7 @@ from cases.models import Case, Organisation
 from cases.services import case_create
 from evidence.models import DocumentIngestion, SourceDocument
 from evidence.services.ingest import documents_upload, source_document_ingest
-from reports import demo_case
+from demo import case as demo_case
 
 LAWYER = "demo.lawyer"
 

@@ -22,6 +22,7 @@ from agents.domain.loop import (
     ChunkInput,
     Pricing,
     Provider,
+    ProviderError,
     RunStatus,
     StepRecord,
 )
@@ -206,7 +207,7 @@ def agent_run_execute(*, run: AgentRun, provider: Provider | None = None) -> Age
     world.run_id = run.pk
     try:
         provider = provider or provider_get(run.provider)
-    except Exception as exc:
+    except (ProviderError, ValueError) as exc:  # not configured, unknown name
         return _finish(run, status=RunStatus.FAILED, reason=f"provider: {exc}")
     if hasattr(provider, "tools"):
         provider.tools = [

@@ -79,7 +79,7 @@ def _drafts(case: Any, claim: Any, n: int) -> list[Any]:
         drafts.append(
             d.model_copy(
                 update={"text": text, "requirement_key": f"{d.requirement_key}-{i}"}
-            )  # noqa: E501
+            )
         )
     return drafts
 

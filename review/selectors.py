@@ -172,13 +172,6 @@ def agent_run_url(run_id: int | None, case_id: int | None = None) -> str:
     return ""
 
 
-def agent_runs_url(case_id: int) -> str:
-    try:
-        return reverse("agents:case_runs", kwargs={"case_id": case_id})
-    except NoReverseMatch:
-        return ""
-
-
 @dataclass
 class Highlight:
     """What the item view shows beside a proposal: the page, the chunk's boxes

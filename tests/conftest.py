@@ -18,9 +18,8 @@ import pytest
 from django.conf import settings
 from django.test import Client
 
-from config.embedded_db import local_environment_prepare
-
 from cases.models import Membership
+from config.embedded_db import local_environment_prepare
 from tests.factories import CaseFactory, MembershipFactory, OrganisationFactory
 
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")

@@ -4,15 +4,14 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('evidence', '0003_chunk_embeddings'),
+        ("evidence", "0003_chunk_embeddings"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='documentingestion',
-            name='retryable',
+            model_name="documentingestion",
+            name="retryable",
             field=models.BooleanField(default=False),
         ),
     ]

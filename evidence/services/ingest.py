@@ -496,7 +496,7 @@ def _stage_embeddings(document: SourceDocument, ingestion: DocumentIngestion) ->
         raise IngestFailed(exc.message, code=exc.code, retryable=True) from exc
     except (OperationalError, InterfaceError):
         raise  # transient database trouble: the task retries
-    except Exception as exc:  # noqa: BLE001 - any embedder failure fails the document
+    except Exception as exc:
         raise IngestFailed(
             _("Computing the embeddings failed: %(error)s") % {"error": exc},
             code="embedding_failed",
@@ -571,7 +571,7 @@ def source_document_ingest(*, document: SourceDocument) -> DocumentIngestion:
                 code="damaged",
                 message=_("The document could not be read: %(error)s") % {"error": exc},
             )
-        except Exception as exc:  # noqa: BLE001 - recorded on the document, logged
+        except Exception as exc:
             # A bug must not leave the document polling forever: record it,
             # with the traceback in the log, and let the worker go on. A fixed
             # release may read the file, so the failure is retryable.

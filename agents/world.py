@@ -12,8 +12,7 @@ from cases.models import Case, Claim
 from cases.selectors import membership_for_user
 from evidence.models import Chunk
 from ontology.vocabulary import fact_types_all
-from review.models import Fact
-from review.selectors import confirmed_fact_ids
+from review.selectors import confirmed_fact_ids, fact_ids_of_case
 from review.services.proposals import proposal_exists_for
 
 
@@ -107,9 +106,7 @@ class DjangoWorld:
         return set(confirmed_fact_ids(case=self.case))
 
     def case_fact_ids(self) -> set[int]:
-        return set(
-            Fact.objects.filter(case_id=self.case.pk).values_list("id", flat=True)
-        )
+        return fact_ids_of_case(case=self.case)
 
     def case_claim_ids(self) -> set[int]:
         return set(

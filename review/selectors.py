@@ -355,6 +355,11 @@ def fact_has_evidence_chunk(*, fact: Fact, chunk_id: int) -> bool:
     return FactEvidence.objects.filter(fact=fact, chunk_id=chunk_id).exists()
 
 
+def fact_ids_of_case(*, case: Case) -> set[int]:
+    """Every fact of the case, whatever its status."""
+    return set(Fact.objects.filter(case=case).values_list("id", flat=True))
+
+
 def confirmed_fact_ids(*, case: Case) -> set[int]:
     """Established facts (evidenced or confirmed) of the case: the only ones an
     argument may cite. Disputed and merely asserted facts are left out."""

@@ -220,8 +220,7 @@ def document_upload(
             actor=actor, case=case, filename=filename, checked=checked
         )
         if created and dispatch:
-            document_id = document.pk
-            transaction.on_commit(lambda: _dispatch(document_id))
+            ingestion_dispatch(document=document)
     if not created:
         return UploadOutcome(
             filename=filename,

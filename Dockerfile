@@ -10,17 +10,16 @@ RUN apt-get update \
  && rm -rf /var/lib/apt/lists/*
 
 WORKDIR /app
-COPY pyproject.toml README.md ./
-COPY config ./config
-COPY cases ./cases
-COPY evidence ./evidence
-COPY agents ./agents
-COPY ontology ./ontology
-COPY citations ./citations
-COPY review ./review
-COPY reports ./reports
-RUN pip install --no-cache-dir .
+# Dependencies first, from pyproject.toml alone: this layer is rebuilt only
+# when the dependencies change, not on every change to the source.
+COPY pyproject.toml ./
+RUN python -c "import tomllib; print('\n'.join(tomllib.load(open('pyproject.toml', 'rb'))['project']['dependencies']))" > /tmp/requirements.txt \
+ && pip install --no-cache-dir -r /tmp/requirements.txt \
+ && rm /tmp/requirements.txt
+# Then the source; the application runs from it (templates/, static/ and
+# locale/ live at the top of the tree, beside the packages).
 COPY . .
+ENV PYTHONPATH=/app
 RUN DJANGO_SECRET_KEY=build DATABASE_URL=postgres://build@localhost/build \
     python manage.py collectstatic --noinput -v 0
 

@@ -6,7 +6,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 
-.PHONY: install run test lint typecheck check messages clean
+.PHONY: install run test lint imports typecheck check messages clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -28,10 +28,14 @@ lint: install
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 
+# The import contracts of DESIGN.md section 2 ([tool.importlinter] in pyproject.toml).
+imports: install
+	$(VENV)/bin/lint-imports
+
 typecheck: install
 	$(VENV)/bin/mypy .
 
-check: lint typecheck
+check: lint imports typecheck
 	$(PY) manage.py makemigrations --check --dry-run
 
 messages: install

@@ -5,9 +5,8 @@ from __future__ import annotations
 import logging
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
-
-from agents.conf import setting
 
 logger = logging.getLogger(__name__)
 
@@ -16,7 +15,7 @@ def start_extraction_after_ingestion(sender: Any, document: Any, **kwargs: Any) 
     """Queue an extraction run for a document that became ready, acting for
     the person who uploaded it. A document without a known uploader (or an
     uploader who left the firm) is left for a lawyer to start by hand."""
-    if not setting("BELEGT_AGENT_AUTO_EXTRACT"):
+    if not settings.BELEGT_AGENT_AUTO_EXTRACT:
         return
     from agents.services import RunNotStartable, extraction_run_start
 

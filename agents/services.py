@@ -10,11 +10,11 @@ import logging
 from collections.abc import Callable
 from typing import Any
 
+from django.conf import settings
 from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 
-from agents.conf import setting
 from agents.domain.envelope import TaskEnvelope
 from agents.domain.gate import Gate, GateVerdict, ToolCall
 from agents.domain.loop import (
@@ -22,6 +22,7 @@ from agents.domain.loop import (
     ChunkInput,
     Pricing,
     Provider,
+    ProviderError,
     RunStatus,
     StepRecord,
 )
@@ -61,10 +62,10 @@ def envelope_for_extraction(
         "actor_id": actor.pk,
         "case_id": case.pk,
         "allowed_tools": EXTRACTION_TOOLS,
-        "step_limit": setting("BELEGT_AGENT_STEP_LIMIT"),
-        "token_budget": setting("BELEGT_AGENT_TOKEN_BUDGET"),
-        "cost_budget_cents": setting("BELEGT_AGENT_COST_BUDGET_CENTS"),
-        "identical_failure_limit": setting("BELEGT_AGENT_IDENTICAL_FAILURE_LIMIT"),
+        "step_limit": settings.BELEGT_AGENT_STEP_LIMIT,
+        "token_budget": settings.BELEGT_AGENT_TOKEN_BUDGET,
+        "cost_budget_cents": settings.BELEGT_AGENT_COST_BUDGET_CENTS,
+        "identical_failure_limit": settings.BELEGT_AGENT_IDENTICAL_FAILURE_LIMIT,
         "document_id": document.pk if document is not None else None,
     }
     values.update(overrides)
@@ -206,7 +207,7 @@ def agent_run_execute(*, run: AgentRun, provider: Provider | None = None) -> Age
     world.run_id = run.pk
     try:
         provider = provider or provider_get(run.provider)
-    except Exception as exc:
+    except (ProviderError, ValueError) as exc:  # not configured, unknown name
         return _finish(run, status=RunStatus.FAILED, reason=f"provider: {exc}")
     if hasattr(provider, "tools"):
         provider.tools = [
@@ -228,8 +229,8 @@ def agent_run_execute(*, run: AgentRun, provider: Provider | None = None) -> Age
         recorder=DbRecorder(run=run, world=world),
         run_key=f"run{run.pk}",
         pricing=Pricing(
-            input_per_1k=setting("BELEGT_LLM_PRICE_IN_CENTS_PER_1K"),
-            output_per_1k=setting("BELEGT_LLM_PRICE_OUT_CENTS_PER_1K"),
+            input_per_1k=settings.BELEGT_LLM_PRICE_IN_CENTS_PER_1K,
+            output_per_1k=settings.BELEGT_LLM_PRICE_OUT_CENTS_PER_1K,
         )
         if run.provider == "openai"
         else Pricing(),
@@ -240,7 +241,7 @@ def agent_run_execute(*, run: AgentRun, provider: Provider | None = None) -> Age
     fact_types = world.fact_types()
     episodes = (
         extraction_episode(chunks=batch, fact_types=fact_types, goal=envelope.goal)
-        for batch in batches(chunks, max_chars=setting("BELEGT_AGENT_BATCH_CHARS"))
+        for batch in batches(chunks, max_chars=settings.BELEGT_AGENT_BATCH_CHARS)
     )
     try:
         outcome = loop.run(episodes)
@@ -309,7 +310,7 @@ def extraction_run_start(
         raise RunNotStartable("The document belongs to another case.")
     if actor is None or not getattr(actor, "pk", None):
         raise RunNotStartable("An extraction acts for a user; none was given.")
-    provider_name = provider or str(setting("BELEGT_AGENT_PROVIDER"))
+    provider_name = provider or str(settings.BELEGT_AGENT_PROVIDER)
     envelope = envelope_for_extraction(case=case, actor=actor, document=document)
     run = agent_run_create(
         case=case,

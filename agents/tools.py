@@ -1,23 +1,13 @@
 """The tool implementations behind the gate (``agents.domain.gate``): prepare
-without a side effect, commit with the call id as idempotency key. Tools that
-depend on parts of Belegt not built yet raise ``ToolUnavailable``, which the
-gate turns into a structured "not available yet" observation (only
-``draft_argument`` still does)."""
+without a side effect, commit with the call id as idempotency key. This module
+and ``agents.world`` are the agents' only way into the domain."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
 
-from django.contrib.postgres.search import SearchQuery, SearchRank
-from django.db.models import F
-
-from agents.domain.gate import (
-    CommitResult,
-    ToolImplementation,
-    ToolRefusal,
-    ToolUnavailable,
-)
+from agents.domain.gate import CommitResult, ToolImplementation, ToolRefusal
 from agents.domain.policies import PreparedResult
 from agents.domain.tools import (
     DraftArgumentArgs,
@@ -30,8 +20,20 @@ from agents.domain.tools import (
 )
 from agents.domain.world import World
 from agents.world import DjangoWorld
-from evidence.models import Chunk
-from review.services.proposals import proposal_create, term_candidate_create
+from cases.errors import DomainError
+from cases.models import Claim
+from evidence.search import search_case_evidence
+from ontology.domain.claims import claim_version_get
+from ontology.domain.errors import ClaimVersionNotFound
+from ontology.selectors import claim_missing_requirements_for
+from reports.domain.drafting import FindingDraft
+from reports.services import argument_draft, report_create
+from review.selectors import fact_has_evidence_chunk, fact_of_case
+from review.services.proposals import (
+    proposal_create,
+    proposal_exists_for,
+    term_candidate_create,
+)
 
 SEARCH_K = 8
 
@@ -53,62 +55,26 @@ class _ReadOnly:
 
 
 class SearchCaseEvidence(_ReadOnly):
-    """The evidence app's hybrid search; without it, PostgreSQL full text over
-    the case's chunks."""
+    """The evidence app's hybrid search inside the run's case."""
 
     def prepare(self, args: SearchCaseEvidenceArgs, world: World) -> PreparedResult:
         dw = _django(world)
-        try:
-            from evidence.search import search_case_evidence
-        except ImportError:
-            hits = self._full_text(dw, args.query)
-        else:
-            hits = [
-                {
-                    "chunk_id": h.chunk_id,
-                    "document": h.document,
-                    "page": h.page,
-                    "page_end": h.page_end,
-                    "score": h.score,
-                    "snippet": h.snippet,
-                }
-                for h in search_case_evidence(
-                    case=dw.case, query=args.query, k=SEARCH_K
-                )
-            ]
-        return PreparedResult(echo=args.model_dump(mode="json"), payload={"hits": hits})
-
-    @staticmethod
-    def _full_text(world: DjangoWorld, query: str) -> list[dict[str, Any]]:
-        search = SearchQuery(query, config="german", search_type="websearch")
-        rows = (
-            Chunk.objects.filter(case_id=world.case.pk, search_vector=search)
-            .annotate(rank=SearchRank(F("search_vector"), search))
-            .order_by("-rank", "id")
-            .values(
-                "id", "document__filename", "page_start", "page_end", "text", "rank"
-            )
-        )[:SEARCH_K]
-        return [
+        hits = [
             {
-                "chunk_id": r["id"],
-                "document": r["document__filename"],
-                "page": r["page_start"],
-                "page_end": r["page_end"],
-                "score": float(r["rank"]),
-                "snippet": r["text"][:300],
+                "chunk_id": h.chunk_id,
+                "document": h.document,
+                "page": h.page,
+                "page_end": h.page_end,
+                "score": h.score,
+                "snippet": h.snippet,
             }
-            for r in rows
+            for h in search_case_evidence(case=dw.case, query=args.query, k=SEARCH_K)
         ]
+        return PreparedResult(echo=args.model_dump(mode="json"), payload={"hits": hits})
 
 
 class GetClaimRequirements(_ReadOnly):
     def prepare(self, args: GetClaimRequirementsArgs, world: World) -> PreparedResult:
-        try:
-            from ontology.domain.claims import claim_version_get
-            from ontology.domain.errors import ClaimVersionNotFound
-        except ImportError as exc:
-            raise ToolUnavailable("the claim ontology is not available yet") from exc
         try:
             version, _file = claim_version_get(
                 args.claim_type, args.jurisdiction, args.valid_at
@@ -148,10 +114,6 @@ class GetMissingRequirements(_ReadOnly):
     confirmed facts count, so the answer tells the agent what to look for."""
 
     def prepare(self, args: GetMissingRequirementsArgs, world: World) -> PreparedResult:
-        from cases.errors import DomainError
-        from cases.models import Claim
-        from ontology.selectors import claim_missing_requirements_for
-
         dw = _django(world)
         claim = Claim.objects.filter(pk=args.claim_id, case_id=dw.case.pk).first()
         if claim is None:  # the claim_of_case policy makes this unreachable
@@ -248,9 +210,6 @@ class LinkEvidenceProposal:
     CONFIDENCE = 0.5
 
     def prepare(self, args: LinkEvidenceProposalArgs, world: World) -> PreparedResult:
-        from review.selectors import fact_has_evidence_chunk, fact_of_case
-        from review.services.proposals import proposal_exists_for
-
         dw = _django(world)
         fact = fact_of_case(case=dw.case, fact_id=args.fact_id)
         if fact is None:  # the fact_of_case policy makes this unreachable
@@ -315,9 +274,6 @@ class DraftArgument:
     other (idempotent on the call id). Nothing here writes a fact."""
 
     def prepare(self, args: DraftArgumentArgs, world: World) -> PreparedResult:
-        from cases.models import Claim
-        from reports.services import argument_draft
-
         dw = _django(world)
         claim = Claim.objects.filter(case=dw.case, pk=args.claim_id).first()
         if claim is None:  # the before-policies make this unreachable
@@ -334,10 +290,6 @@ class DraftArgument:
     def commit(
         self, prepared: PreparedResult, *, call_id: str, world: World
     ) -> CommitResult:
-        from cases.models import Claim
-        from reports.domain.drafting import FindingDraft
-        from reports.services import report_create
-
         dw = _django(world)
         p = prepared.payload
         claim = Claim.objects.get(case=dw.case, pk=p["claim_id"])

@@ -7,19 +7,17 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from django.apps import apps
-
 from agents.domain.world import ChunkView
 from cases.models import Case, Claim
 from cases.selectors import membership_for_user
 from evidence.models import Chunk
+from ontology.vocabulary import fact_types_all
+from review.selectors import confirmed_fact_ids, fact_ids_of_case
 from review.services.proposals import proposal_exists_for
 
 
 def ontology_fact_types() -> dict[str, str]:
     """Fact type key → value kind, from the ontology's vocabulary."""
-    from ontology.vocabulary import fact_types_all
-
     return {key: info.value_kind for key, info in fact_types_all().items()}
 
 
@@ -104,22 +102,11 @@ class DjangoWorld:
         )
 
     def confirmed_fact_ids(self) -> set[int]:
-        """Confirmed (or evidenced) facts of the case, from the review app's
-        selector once it exists; none before (fail closed)."""
-        try:
-            from review.selectors import confirmed_fact_ids
-        except ImportError:
-            return set()
+        """Confirmed (or evidenced) facts of the case."""
         return set(confirmed_fact_ids(case=self.case))
 
     def case_fact_ids(self) -> set[int]:
-        try:
-            fact_model = apps.get_model("review", "Fact")
-        except LookupError:
-            return set()
-        return set(
-            fact_model.objects.filter(case_id=self.case.pk).values_list("id", flat=True)
-        )
+        return fact_ids_of_case(case=self.case)
 
     def case_claim_ids(self) -> set[int]:
         return set(

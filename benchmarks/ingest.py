@@ -209,6 +209,9 @@ def main() -> None:
     os.environ["BELEGT_MEDIA_ROOT"] = media
     import django
 
+    from config.embedded_db import local_environment_prepare
+
+    local_environment_prepare()  # the embedded PostgreSQL unless DATABASE_URL
     django.setup()
     from django.db import connection
 

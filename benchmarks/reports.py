@@ -79,7 +79,7 @@ def _drafts(case: Any, claim: Any, n: int) -> list[Any]:
         drafts.append(
             d.model_copy(
                 update={"text": text, "requirement_key": f"{d.requirement_key}-{i}"}
-            )  # noqa: E501
+            )
         )
     return drafts
 
@@ -93,6 +93,9 @@ def main() -> None:
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.base")
     import django
 
+    from config.embedded_db import local_environment_prepare
+
+    local_environment_prepare()  # the embedded PostgreSQL unless DATABASE_URL
     django.setup()
     _setup(args.keepdb)
 

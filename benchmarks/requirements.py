@@ -24,13 +24,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from pyshacl import validate as shacl_validate  # noqa: E402
+from pyshacl import validate as shacl_validate
 
-from ontology.domain.claims import claim_version_get  # noqa: E402
-from ontology.domain.evaluate import claim_evaluate  # noqa: E402
-from ontology.domain.facts import ClaimContext, FactRecord  # noqa: E402
-from ontology.domain.graph import claim_data_graph  # noqa: E402
-from ontology.vocabulary import fact_types_all  # noqa: E402
+from ontology.domain.claims import claim_version_get
+from ontology.domain.evaluate import claim_evaluate
+from ontology.domain.facts import ClaimContext, FactRecord
+from ontology.domain.graph import claim_data_graph
+from ontology.vocabulary import fact_types_all
 
 STATUSES = ("asserted", "disputed", "evidenced", "confirmed")
 SIZES = (100, 1_000, 10_000)

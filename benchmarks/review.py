@@ -249,6 +249,9 @@ def main() -> None:
     os.environ.setdefault("DJANGO_SECRET_KEY", "benchmark-only")
     import django
 
+    from config.embedded_db import local_environment_prepare
+
+    local_environment_prepare()  # the embedded PostgreSQL unless DATABASE_URL
     django.setup()
     from django.test.utils import setup_test_environment
 

@@ -6,8 +6,6 @@ from __future__ import annotations
 
 from typing import Any, TypeVar
 
-from django.contrib.auth.base_user import AbstractBaseUser
-from django.contrib.auth.models import AnonymousUser
 from django.db.models import Count, Model, Q, QuerySet
 from django.http import Http404
 from django.utils.translation import gettext as _
@@ -16,7 +14,6 @@ from cases.errors import RoleRequired
 from cases.models import Case, Membership
 
 M = TypeVar("M", bound=Model)
-UserLike = AbstractBaseUser | AnonymousUser
 
 Role = Membership.Role
 

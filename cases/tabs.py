@@ -31,6 +31,7 @@ from django.shortcuts import render
 from django.utils.cache import patch_vary_headers
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
+from django_htmx.middleware import HtmxDetails
 
 from cases.models import Membership
 from cases.selectors import user_has_role
@@ -57,8 +58,10 @@ CASE_TABS = (
 
 def is_fragment_request(request: HttpRequest) -> bool:
     """An htmx request that wants a piece of a page. Boosted links and history
-    restores (back button after the htmx cache was evicted) want the page."""
-    htmx = getattr(request, "htmx", None)
+    restores (back button after the htmx cache was evicted) want the page.
+    The one test of "is this an htmx request" for every view (django-htmx's
+    middleware sets ``request.htmx``)."""
+    htmx: HtmxDetails | None = getattr(request, "htmx", None)
     if not htmx:
         return False
     return not htmx.boosted and not htmx.history_restore_request

@@ -9,6 +9,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.cache import patch_vary_headers
 
+from cases.tabs import is_fragment_request
 from citations.forms import CitationCheckForm
 from citations.services import CitationResult, citations_check
 
@@ -58,7 +59,7 @@ def citation_check(request: HttpRequest) -> HttpResponse:
             )
         }
     template = "citations/check.html"
-    if getattr(request, "htmx", False):
+    if is_fragment_request(request):
         template += "#results"
     response = render(request, template, context)
     patch_vary_headers(response, ("HX-Request",))

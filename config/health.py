@@ -1,6 +1,7 @@
 """Site-wide plain views: liveness for load balancers and docker compose, and
 the 404 handler."""
 
+from django.db import Error as DatabaseFailure
 from django.db import connection
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.views.decorators.cache import never_cache
@@ -14,7 +15,7 @@ def healthz(request: HttpRequest) -> JsonResponse:
     try:
         with connection.cursor() as cursor:
             cursor.execute("SELECT 1")
-    except Exception:  # any database failure means "not healthy"
+    except DatabaseFailure:  # any database failure means "not healthy"
         return JsonResponse({"status": "error", "database": "unreachable"}, status=503)
     return JsonResponse({"status": "ok", "database": "ok"})
 

@@ -20,6 +20,8 @@ import time
 from pathlib import Path
 from types import FrameType
 
+from config.embedded_db import embedded_data_dir, local_environment_prepare
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR = BASE_DIR / "var"
 
@@ -46,18 +48,16 @@ def main() -> int:
 
 def _run() -> int:
     VAR.mkdir(exist_ok=True)
+    # The local secret key and, without DATABASE_URL, the embedded server: this
+    # process holds the server's handle, so it stops when we exit. Every child
+    # inherits both through the environment.
+    if local_environment_prepare(base_dir=BASE_DIR):
+        print(f"Embedded PostgreSQL + pgvector: data in {embedded_data_dir(BASE_DIR)}")
     env = dict(os.environ)
     env.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.base")
     env.setdefault("PYTHONUNBUFFERED", "1")
     port = env.get("PORT", "8000")
     bind = env.get("BIND", "127.0.0.1")
-
-    if not env.get("DATABASE_URL"):
-        from config.embedded_db import embedded_data_dir, embedded_database_url
-
-        # This process holds the server's handle; it stops when we exit.
-        env["DATABASE_URL"] = embedded_database_url(BASE_DIR)
-        print(f"Embedded PostgreSQL + pgvector: data in {embedded_data_dir(BASE_DIR)}")
 
     _manage("migrate", "--noinput", env=env)
     _manage("collectstatic", "--noinput", "-v", "0", env=env)

@@ -111,7 +111,7 @@ def tessdata_dir() -> str:
         return str(configured)
     try:
         found = _PYMUPDF.get_tessdata()
-    except Exception as exc:  # noqa: BLE001 - PyMuPDF raises plain errors
+    except Exception as exc:
         raise OcrUnavailable(str(exc)) from exc
     if not found:
         raise OcrUnavailable("no Tesseract language data found")
@@ -160,7 +160,7 @@ def ocr_page_layout(page: Any) -> tuple[str, list[dict[str, Any]]]:
         )
     except OcrUnavailable:
         raise
-    except Exception as exc:  # noqa: BLE001
+    except Exception as exc:
         raise OcrUnavailable(str(exc)) from exc
     page_dict = page.get_text("dict", flags=TEXT_FLAGS, sort=True, textpage=textpage)
     return layout_from_dict(page_dict)

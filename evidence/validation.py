@@ -158,7 +158,7 @@ def validate_pdf(*, filename: str, data: bytes) -> ValidatedPdf:
     _PYMUPDF.TOOLS.mupdf_display_errors(False)
     try:
         doc = _PYMUPDF.open(stream=data, filetype="pdf")
-    except Exception as exc:  # noqa: BLE001 - MuPDF raises plain RuntimeErrors
+    except Exception as exc:
         raise _damaged(filename, str(exc) or exc.__class__.__name__) from exc
     try:
         if doc.needs_pass or doc.is_encrypted or _is_encrypted_trailer(doc):
@@ -186,7 +186,7 @@ def validate_pdf(*, filename: str, data: bytes) -> ValidatedPdf:
             # Loading the first and last page catches a broken page tree.
             doc.load_page(0)
             doc.load_page(page_count - 1)
-        except Exception as exc:  # noqa: BLE001
+        except Exception as exc:
             raise _damaged(filename, str(exc)) from exc
         has_js, has_files = _scan_active_content(doc)
         metadata = {k: v for k, v in (doc.metadata or {}).items() if v}

@@ -43,7 +43,7 @@ def case_documents(request: HttpRequest, case_id: int) -> HttpResponse:
         try:
             outcomes = documents_upload(actor=request.user, case=case, uploads=files)
         except RoleRequired as exc:
-            if request.htmx:  # type: ignore[attr-defined]
+            if is_fragment_request(request):
                 return render(
                     request,
                     f"{TEMPLATE}#upload-results",
@@ -52,7 +52,7 @@ def case_documents(request: HttpRequest, case_id: int) -> HttpResponse:
                 )
             messages.error(request, exc.message)
             return redirect("evidence:case_documents", case_id=case.pk)
-        if request.htmx and not request.htmx.boosted:  # type: ignore[attr-defined]
+        if is_fragment_request(request):
             # The per-file answers, and the document list swapped out of band
             # so that each stored file shows up once, with its progress bar.
             return render(

@@ -14,7 +14,7 @@ from django.views.decorators.http import require_GET
 
 from cases.models import Case
 from cases.selectors import case_get_for_user
-from cases.tabs import render_case_tab
+from cases.tabs import is_fragment_request, render_case_tab
 from evidence.models import Chunk, Page, SourceDocument
 from evidence.search import page_url, search_case_evidence
 from evidence.viewer import (
@@ -54,8 +54,10 @@ def case_evidence(request: HttpRequest, case_id: int) -> HttpResponse:
         "hits": hits,
         "searchable": Chunk.objects.filter(case=case).exists(),
     }
-    htmx = getattr(request, "htmx", None)
-    if htmx and htmx.target == "search-results":
+    if (
+        is_fragment_request(request)
+        and request.headers.get("HX-Target") == "search-results"
+    ):
         return render(
             request, "evidence/search.html#results", {"case": case, **context}
         )

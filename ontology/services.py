@@ -16,8 +16,6 @@ from ontology.domain.evaluate import claim_evaluate as _claim_evaluate
 from ontology.domain.facts import ClaimContext, FactRecord
 from ontology.domain.results import (
     ClaimEvaluation,
-    MissingRequirement,
-    missing_requirements,
 )
 
 
@@ -35,11 +33,3 @@ def claim_evaluate(
 ) -> ClaimEvaluation:
     """Evaluate a claim against a case's facts. Pure: no database access."""
     return _claim_evaluate(facts=facts, context=context)
-
-
-def claim_missing_requirements(
-    *, facts: Sequence[FactRecord], context: ClaimContext
-) -> list[MissingRequirement]:
-    """The open and unmet requirements, for the agents'
-    ``get_missing_requirements``."""
-    return missing_requirements(_claim_evaluate(facts=facts, context=context))

@@ -9,10 +9,6 @@ class ReportNotDraft(ConflictError):
     code = "report_not_draft"
 
 
-class ReportNotIssued(ConflictError):
-    code = "report_not_issued"
-
-
 class ClaimNotInCase(DomainError):
     code = "claim_not_in_case"
     http_status = 400

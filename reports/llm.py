@@ -8,8 +8,7 @@ from collections.abc import Sequence
 from typing import Any
 
 import httpx
-
-from reports.conf import setting
+from django.conf import settings
 
 
 class ModelUnavailable(Exception):
@@ -22,25 +21,25 @@ def chat_complete(
     response_format: dict[str, Any] | None = None,
 ) -> tuple[str, str]:
     """(content, model id) of one chat completion at temperature 0."""
-    model = str(setting("BELEGT_LLM_MODEL"))
+    model = str(settings.BELEGT_LLM_MODEL)
     if not model:
         raise ModelUnavailable("BELEGT_LLM_MODEL is not set")
-    base = str(setting("BELEGT_LLM_BASE_URL")).rstrip("/")
+    base = str(settings.BELEGT_LLM_BASE_URL).rstrip("/")
     headers = {"Content-Type": "application/json"}
-    key = str(setting("BELEGT_LLM_API_KEY"))
+    key = str(settings.BELEGT_LLM_API_KEY)
     if key:
         headers["Authorization"] = f"Bearer {key}"
     body: dict[str, Any] = {
         "model": model,
         "messages": list(messages),
         "temperature": 0,
-        "max_tokens": int(setting("BELEGT_LLM_MAX_TOKENS")),
+        "max_tokens": int(settings.BELEGT_LLM_MAX_TOKENS),
     }
     if response_format is not None:
         body["response_format"] = response_format
     timeout = httpx.Timeout(
-        float(setting("BELEGT_LLM_TIMEOUT")),
-        connect=float(setting("BELEGT_LLM_CONNECT_TIMEOUT")),
+        float(settings.BELEGT_LLM_TIMEOUT),
+        connect=float(settings.BELEGT_LLM_CONNECT_TIMEOUT),
     )
     try:
         response = httpx.post(

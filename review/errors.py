@@ -30,11 +30,6 @@ class FourEyesViolation(DomainError):
     http_status = 403
 
 
-class FourEyesNotEnabled(DomainError):
-    code = "four_eyes_not_enabled"
-    http_status = 409
-
-
 class ReasonRequired(DomainError):
     code = "reason_required"
 

@@ -172,13 +172,6 @@ def agent_run_url(run_id: int | None, case_id: int | None = None) -> str:
     return ""
 
 
-def agent_runs_url(case_id: int) -> str:
-    try:
-        return reverse("agents:case_runs", kwargs={"case_id": case_id})
-    except NoReverseMatch:
-        return ""
-
-
 @dataclass
 class Highlight:
     """What the item view shows beside a proposal: the page, the chunk's boxes
@@ -360,6 +353,11 @@ def fact_of_case(*, case: Case, fact_id: int) -> Fact | None:
 
 def fact_has_evidence_chunk(*, fact: Fact, chunk_id: int) -> bool:
     return FactEvidence.objects.filter(fact=fact, chunk_id=chunk_id).exists()
+
+
+def fact_ids_of_case(*, case: Case) -> set[int]:
+    """Every fact of the case, whatever its status."""
+    return set(Fact.objects.filter(case=case).values_list("id", flat=True))
 
 
 def confirmed_fact_ids(*, case: Case) -> set[int]:

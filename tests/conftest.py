@@ -3,16 +3,23 @@
 - ``firm`` with ``lawyer``, ``reviewer``, ``curator`` and ``admin_member``;
 - ``other_firm`` with ``other_lawyer`` and ``other_case`` (tenancy tests);
 - ``celery_worker`` starts a real worker process for integration tests.
+
+The test runner is one of the places that start the embedded PostgreSQL
+(``config.embedded_db.local_environment_prepare``): just before the test
+databases are created, and only when DATABASE_URL is not set.
 """
 
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 import pytest
+from django.conf import settings
 from django.test import Client
 
 from cases.models import Membership
+from config.embedded_db import local_environment_prepare
 from tests.factories import CaseFactory, MembershipFactory, OrganisationFactory
 
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
@@ -20,6 +27,21 @@ os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 pytest_plugins = ["tests.worker"]
 
 PASSWORD = "pw-Belegt-123"
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    # WhiteNoise expects STATIC_ROOT to exist; the settings themselves write nothing.
+    Path(settings.STATIC_ROOT).mkdir(parents=True, exist_ok=True)
+
+
+@pytest.fixture(scope="session")
+def django_db_modify_db_settings(
+    django_db_modify_db_settings_parallel_suffix: None,
+) -> None:
+    """Start (or attach to) the embedded server the settings point at, before
+    pytest-django creates the test databases. Tests without a database never
+    start it."""
+    local_environment_prepare(secret_key=False)
 
 
 @pytest.fixture

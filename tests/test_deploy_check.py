@@ -112,7 +112,7 @@ def test_deploy_check_notices_an_unsafe_environment(
 
 
 def test_without_a_secret_key_one_is_generated_once_and_kept_private() -> None:
-    """Without DJANGO_SECRET_KEY the settings use var/secret_key (made on first
+    """Without DJANGO_SECRET_KEY manage.py uses var/secret_key (made on first
     use, mode 0600), so local runs keep their sessions and never fall back to a
     known key; the deploy check then passes on that key."""
     env = _production_env(DJANGO_SECRET_KEY=None)

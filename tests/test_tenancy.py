@@ -79,26 +79,26 @@ OBJECT_ID_FACTORIES: dict[str, ObjectIdFactory] = {
     "claim_id": lambda b: ClaimFactory(case=b.case).pk,
     "document_id": lambda b: (
         __import__("tests.evidence.pdfs").evidence.pdfs.ingested_document(b.case).pk
-    ),  # noqa: E501
+    ),
     "run_id": lambda b: (
         __import__("agents.models")
         .models.AgentRun.objects.create(
             case=b.case, provider="rules", goal="x", envelope={}
         )
         .pk
-    ),  # noqa: E501
+    ),
     "proposal_id": lambda b: (
         __import__("tests.review.helpers").review.helpers.make_proposal(b.case).pk
-    ),  # noqa: E501
+    ),
     "fact_id": lambda b: (
         __import__("tests.review.helpers").review.helpers.make_fact(b.case).pk
-    ),  # noqa: E501
+    ),
     "candidate_id": lambda b: (
         __import__("tests.review.helpers").review.helpers.make_term(b.case).pk
-    ),  # noqa: E501
+    ),
     "report_id": lambda b: (
         __import__("tests.reports.helpers").reports.helpers.make_report(b.case).pk
-    ),  # noqa: E501
+    ),
 }
 
 # Kwargs whose name does not say which model they point to; register them per

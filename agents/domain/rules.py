@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -148,12 +148,12 @@ _DUE = [
             rf"\bzahlbar\s+(?:bis\s+(?:zum\s+|spätestens\s+)?|spätestens\s+(?:am|bis(?:\s+zum)?)\s+|am\s+){_DATE_G}"
         ),
         0.85,
-    ),  # noqa: E501
+    ),
     (_rx(rf"\bdue\s+(?:on|by|date\s*:?)\s*{_DATE_G}"), 0.85),
     (_rx(rf"\bpayable\s+(?:on|by|no\s+later\s+than)\s+{_DATE_G}"), 0.85),
 ]
 _DEADLINE = _rx(
-    rf"\b(?:bis\s+(?:zum\s+|spätestens\s+(?:zum\s+)?)?|spätestens\s+(?:am|bis(?:\s+zum)?)\s+|no\s+later\s+than\s+|by\s+){_DATE_G}"  # noqa: E501
+    rf"\b(?:bis\s+(?:zum\s+|spätestens\s+(?:zum\s+)?)?|spätestens\s+(?:am|bis(?:\s+zum)?)\s+|no\s+later\s+than\s+|by\s+){_DATE_G}"
 )
 _PAYMENT_WORDS = _rx(
     r"zahl|überweis|begleich|ausgleich|Zahlungseingang|\bpay|remit|settle"
@@ -539,7 +539,3 @@ class RulesExtractor:
         if kinds_here:
             letter.kind = kinds_here[-1]
         return out.items
-
-
-def extract_candidates(chunks: Sequence[ChunkText]) -> list[Candidate]:
-    return RulesExtractor().extract(chunks)

@@ -16,8 +16,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Literal
 
 import httpx
+from django.conf import settings
 
-from agents.conf import setting
 from agents.domain.gate import ToolCall
 from agents.domain.loop import Episode, ProviderError, ProviderTurn
 
@@ -61,13 +61,13 @@ class OpenAICompatibleProvider:
     @classmethod
     def from_settings(cls) -> OpenAICompatibleProvider:
         return cls(
-            base_url=str(setting("BELEGT_LLM_BASE_URL")),
-            model=str(setting("BELEGT_LLM_MODEL")),
-            api_key=str(setting("BELEGT_LLM_API_KEY")),
-            timeout=float(setting("BELEGT_LLM_TIMEOUT")),
-            connect_timeout=float(setting("BELEGT_LLM_CONNECT_TIMEOUT")),
-            retries=int(setting("BELEGT_LLM_RETRIES")),
-            max_tokens=int(setting("BELEGT_LLM_MAX_TOKENS")),
+            base_url=str(settings.BELEGT_LLM_BASE_URL),
+            model=str(settings.BELEGT_LLM_MODEL),
+            api_key=str(settings.BELEGT_LLM_API_KEY),
+            timeout=float(settings.BELEGT_LLM_TIMEOUT),
+            connect_timeout=float(settings.BELEGT_LLM_CONNECT_TIMEOUT),
+            retries=int(settings.BELEGT_LLM_RETRIES),
+            max_tokens=int(settings.BELEGT_LLM_MAX_TOKENS),
         )
 
     def close(self) -> None:

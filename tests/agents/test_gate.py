@@ -314,7 +314,7 @@ def test_token_budget_ends_the_run_before_more_calls(case, lawyer, letter_chunk)
                     value={"cents": 500, "currency": "EUR"},
                 ),
             )
-        ],  # noqa: E501
+        ],
     ]
     run, steps, _ = run_scripted(
         case=case, actor=lawyer, turns=turns, tokens_per_turn=1000, token_budget=1500
@@ -564,7 +564,7 @@ def test_argument_may_only_cite_established_facts_of_this_case(
         f
         for ids in report.findings.values_list("supporting_fact_ids", flat=True)
         for f in ids
-    }  # noqa: E501
+    }
     assert used <= {confirmed.pk}
 
 

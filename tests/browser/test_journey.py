@@ -179,7 +179,7 @@ def test_upload_agent_review_requirements_report_download(
         p.text
         for p in doc.paragraphs
         if p.style is not None and p.style.name.startswith("Heading")
-    ]  # noqa: E501
+    ]
     for expected in (
         "Zusammenfassung",
         "Anhang: Zitierte Vorschriften",

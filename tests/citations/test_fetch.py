@@ -35,7 +35,7 @@ class _State:
 
 def _handler(state: type[_State]) -> type[BaseHTTPRequestHandler]:
     class Handler(BaseHTTPRequestHandler):
-        def do_GET(self) -> None:  # noqa: N802
+        def do_GET(self) -> None:
             url = urlparse(self.path)
             state.requests.append(self.path)
             parts = url.path.strip("/").split("/")

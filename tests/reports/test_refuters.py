@@ -49,7 +49,7 @@ def _draft(text: str, *, facts: tuple[int, ...] = (), quote: str = "") -> Findin
 
 def _cite(
     text: str, raw: str, *, path: str, provision: str = "", **kw
-) -> CheckedCitation:  # noqa: E501
+) -> CheckedCitation:
     start = text.index(raw)
     return CheckedCitation(
         raw=raw,
@@ -64,7 +64,7 @@ def _cite(
     )
 
 
-def _input(text: str, citations: list[CheckedCitation], **kw) -> RefutationInput:  # noqa: E501
+def _input(text: str, citations: list[CheckedCitation], **kw) -> RefutationInput:
     return RefutationInput(
         finding=kw.pop("finding", None) or _draft(text),
         citations=citations,

@@ -51,14 +51,14 @@ def _xlsx_cells(content: bytes) -> dict[str, list[list[str]]]:
         ws.title: [
             ["" if v is None else str(v) for v in row]
             for row in ws.iter_rows(values_only=True)
-        ]  # noqa: E501
+        ]
         for ws in wb.worksheets
     }
 
 
 def _draft(
     claim, text: str, *, facts: tuple[int, ...] = (), key: str = "extra"
-) -> FindingDraft:  # noqa: E501
+) -> FindingDraft:
     return FindingDraft(
         claim_id=claim.pk,
         claim_type=claim.claim_type,

@@ -13,7 +13,7 @@ Every name, address, register number and IBAN here is invented."""
 
 from __future__ import annotations
 
-from reports.demo_case.layout import LEFT, Firm, Letter, scanned
+from demo.case.layout import LEFT, Firm, Letter, scanned
 
 CREDITOR = Firm(
     name="Müller Metallbau GmbH",

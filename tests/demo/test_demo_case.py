@@ -17,9 +17,9 @@ from agents.selectors import proposal_summary, proposals_of_run
 from agents.services import extraction_run_start
 from cases.models import AuditEvent, Case, Claim, Membership, Party
 from cases.services import member_create, organisation_create
+from demo import case as demo_case
+from demo.case import letters
 from evidence.models import Chunk, DocumentIngestion, Page, SourceDocument
-from reports import demo_case
-from reports.demo_case import letters
 
 fitz: Any = pymupdf
 

@@ -23,9 +23,9 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from cases.models import Case, Organisation
 from cases.services import case_create
+from demo import case as demo_case
 from evidence.models import DocumentIngestion, SourceDocument
 from evidence.services.ingest import documents_upload, source_document_ingest
-from reports import demo_case
 
 LAWYER = "demo.lawyer"
 

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from reports.demo_case import letters
+from demo.case import letters
 
 FIRM_SLUG = "kanzlei-demo"
 REFERENCE = "2026/0142"

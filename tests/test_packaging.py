@@ -1,0 +1,121 @@
+"""The package list and package data in pyproject.toml match the tree: every
+local Django app is a shipped package, every package-data glob matches files,
+and every data file inside a shipped package is covered by a glob (a missing
+Turtle file would otherwise surface only in an installed copy)."""
+
+from __future__ import annotations
+
+import shlex
+import subprocess
+import sys
+import tomllib
+from fnmatch import fnmatch
+from pathlib import Path
+
+from setuptools import find_packages
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+SETUPTOOLS = tomllib.loads((BASE_DIR / "pyproject.toml").read_text())["tool"][
+    "setuptools"
+]
+PACKAGES = find_packages(
+    where=BASE_DIR, include=SETUPTOOLS["packages"]["find"]["include"]
+)
+PACKAGE_DATA: dict[str, list[str]] = SETUPTOOLS["package-data"]
+# Files inside packages that the code never reads.
+NOT_DATA = ("README.md",)
+
+
+def unmatched_globs(package_data: dict[str, list[str]]) -> list[str]:
+    return [
+        f"{package}/{pattern}"
+        for package, patterns in package_data.items()
+        for pattern in patterns
+        if package not in PACKAGES or not list((BASE_DIR / package).glob(pattern))
+    ]
+
+
+def unshipped_files(package_data: dict[str, list[str]]) -> list[str]:
+    missing = []
+    for top in (p for p in PACKAGES if "." not in p):
+        root = BASE_DIR / top
+        for path in root.rglob("*"):
+            if not path.is_file() or path.suffix in (".py", ".pyc"):
+                continue
+            if path.name in NOT_DATA or "__pycache__" in path.parts:
+                continue
+            relative = path.relative_to(root).as_posix()
+            if not any(fnmatch(relative, g) for g in package_data.get(top, [])):
+                missing.append(f"{top}/{relative}")
+    return sorted(missing)
+
+
+def test_every_local_app_is_a_shipped_package() -> None:
+    from config.settings import base
+
+    local_apps = {
+        app for app in base.INSTALLED_APPS if (BASE_DIR / app / "apps.py").is_file()
+    }
+    assert {"cases", "reports", "demo"} <= local_apps
+    assert local_apps <= set(PACKAGES)
+    assert "config.settings" in PACKAGES
+
+
+def test_every_package_data_glob_matches_files() -> None:
+    assert unmatched_globs(PACKAGE_DATA) == []
+
+
+def test_every_data_file_in_a_package_is_shipped() -> None:
+    assert unshipped_files(PACKAGE_DATA) == []
+
+
+def test_the_checks_notice_a_glob_without_files_and_a_file_without_a_glob() -> None:
+    """The package data before this test existed: shapes/*.ttl (no such
+    folder) and no policies/*.ttl nor pins.json."""
+    old = {
+        "ontology": ["vocabulary/*.ttl", "claims/*.ttl", "shapes/*.ttl", "data/*.csv"]
+    }
+
+    assert unmatched_globs(old) == ["ontology/shapes/*.ttl"]
+    assert unshipped_files(old) == [
+        "citations/pins.json",
+        "ontology/policies/tool_policies.ttl",
+    ]
+
+
+def _dockerfile_steps() -> list[str]:
+    """The Dockerfile's instructions, continuation lines joined."""
+    text = (BASE_DIR / "Dockerfile").read_text().replace("\\\n", " ")
+    return [
+        line.strip()
+        for line in text.splitlines()
+        if line.strip() and not line.lstrip().startswith("#")
+    ]
+
+
+def test_the_image_installs_the_dependencies_before_it_copies_the_source(
+    tmp_path: Path,
+) -> None:
+    """Only pyproject.toml is copied before the dependency layer (so a change to
+    the source reuses it), and that layer installs exactly the dependencies
+    pyproject.toml lists."""
+    steps = _dockerfile_steps()
+    install = next(i for i, s in enumerate(steps) if "pip install" in s)
+    copies_before = [s for s in steps[:install] if s.startswith("COPY")]
+    assert copies_before == ["COPY pyproject.toml ./"]
+    assert steps.index("COPY . .") > install
+
+    command = steps[install].removeprefix("RUN ").split(" > ")[0]
+    (tmp_path / "pyproject.toml").write_bytes(
+        (BASE_DIR / "pyproject.toml").read_bytes()
+    )
+    code = shlex.split(command)[2]
+    listed = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.split("\n")
+    pyproject = tomllib.loads((BASE_DIR / "pyproject.toml").read_text())
+    assert [line for line in listed if line] == pyproject["project"]["dependencies"]

@@ -59,7 +59,8 @@ from ontology.domain.text import (
     join,
     value_format,
 )
-from ontology.domain.vocabulary import Amount, fact_type_lineage, fact_types_all
+from ontology.domain.values import Amount
+from ontology.domain.vocabulary import fact_type_lineage, fact_types_all
 
 LANGS: tuple[Lang, ...] = ("de", "en")
 SEGMENT_RE = re.compile(r"\[([^\[\]]*)\]")

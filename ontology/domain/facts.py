@@ -11,7 +11,12 @@ from ontology.domain.values import Amount, FactValue, FactValueInvalid
 from ontology.domain.vocabulary import fact_types_all
 
 FactStatus = Literal["asserted", "disputed", "evidenced", "confirmed"]
-FACT_STATUSES: tuple[FactStatus, ...] = ("asserted", "disputed", "evidenced", "confirmed")
+FACT_STATUSES: tuple[FactStatus, ...] = (
+    "asserted",
+    "disputed",
+    "evidenced",
+    "confirmed",
+)
 PartyKind = Literal["consumer", "business"]
 
 

@@ -59,8 +59,10 @@ def value_format(value: FactValue, lang: Lang) -> str:
         }[lang]
         text = f"{value.count} {units[value.unit]}"
         if value.from_event:
-            text += f" ab {value.from_event}" if lang == "de" else (
-                f" from {value.from_event}"
+            text += (
+                f" ab {value.from_event}"
+                if lang == "de"
+                else (f" from {value.from_event}")
             )
         return text
     if isinstance(value, RecordValue):

@@ -50,9 +50,9 @@ from pydantic import (
     BeforeValidator,
     ConfigDict,
     Field,
+    TypeAdapter,
     ValidationError,
     ValidationInfo,
-    TypeAdapter,
     create_model,
 )
 
@@ -71,7 +71,7 @@ CURRENCIES: tuple[str, ...] = tuple(
         PLN PYG QAR RON RSD RUB RWF SAR SBD SCR SDG SEK SGD SHP SLE SLL SOS SRD
         SSP STN SVC SYP SZL THB TJS TMT TND TOP TRY TTD TWD TZS UAH UGX USD UYU
         UZS VES VND VUV WST XAF XCD XCG XOF XPF YER ZAR ZMW ZWG ZWL
-        """.split()
+        """.split()  # noqa: SIM905 - a list of 160 codes reads better as text
     )
 )
 _CURRENCY_SET = frozenset(CURRENCIES)
@@ -404,7 +404,7 @@ class FactValueSchema:
                 definitions[item.key] = (
                     (inner | None, None) if item.optional else (inner, ...)
                 )
-            return create_model(  # type: ignore[call-overload]
+            return create_model(
                 f"{self.kind}_value", __base__=RecordValue, **definitions
             )
         inner = _inner_type(self.kind, self.choices)
@@ -452,6 +452,7 @@ class FactValueSchema:
                 raw = {self.wrapper: raw}
         model = self._validate(raw, None)
         if not self.wrapper:
+            assert isinstance(model, Amount | Rate | Period | RecordValue)
             return model
         value = getattr(model, self.wrapper)
         if isinstance(value, int) and not isinstance(value, bool):  # a party id
@@ -496,7 +497,7 @@ class FactValueSchema:
                     item.choices[0] if item.choices else _EXAMPLES[item.kind]
                 )
             return result
-        inner = self.choices[0] if self.choices else _EXAMPLES[self.kind]
+        inner: Any = self.choices[0] if self.choices else _EXAMPLES[self.kind]
         return {self.wrapper: inner} if self.wrapper else dict(inner)
 
     def hint(self) -> str:
@@ -509,7 +510,9 @@ class FactValueSchema:
             optional = ["from_event"]
         if optional:
             text += f" (optional: {', '.join(optional)})"
-        choices = [f"{f.key} one of {list(f.choices)}" for f in self.fields if f.choices]
+        choices = [
+            f"{f.key} one of {list(f.choices)}" for f in self.fields if f.choices
+        ]
         if self.choices:
             choices.append(f"text one of {list(self.choices)}")
         if choices:
@@ -539,9 +542,7 @@ class FactValueSchema:
                 )
             return tuple(result)
         return tuple(
-            _scalar_inputs(
-                self.kind, prefix="", optional=False, choices=self.choices
-            )
+            _scalar_inputs(self.kind, prefix="", optional=False, choices=self.choices)
         )
 
     # --------------------------------------------------------------- display
@@ -622,7 +623,15 @@ def _scalar_inputs(
     }
     result = []
     for own, part, default_label, part_choices in parts[kind]:
-        is_main = part in ("date", "amount", "rate", "count", "party", "boolean", "text")
+        is_main = part in (
+            "date",
+            "amount",
+            "rate",
+            "count",
+            "party",
+            "boolean",
+            "text",
+        )
         result.append(
             FormField(
                 name=name(own),
@@ -653,7 +662,7 @@ def value_shapes_description() -> str:
         schema = value_schema(kind)
         shape = json.dumps(schema.example(), ensure_ascii=False)
         extra = {
-            "amount": f' (optional "label"; currency ISO 4217, e.g. EUR, USD, CHF)',
+            "amount": ' (optional "label"; currency ISO 4217, e.g. EUR, USD, CHF)',
             "rate": ' (reference "fixed" = percent, "base_rate" = points over '
             "the base rate)",
             "period": ' (unit days|weeks|months; "from_event" optional)',

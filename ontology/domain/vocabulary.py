@@ -81,7 +81,9 @@ class FactTypeInfo(BaseModel):
     @model_validator(mode="after")
     def _known_kind(self) -> FactTypeInfo:
         try:
-            value_kind_check(ValueKindSpec(key=self.value_kind, fields=self.record_fields))
+            value_kind_check(
+                ValueKindSpec(key=self.value_kind, fields=self.record_fields)
+            )
             self.value_schema  # noqa: B018 - builds (and so checks) the schema
         except ValueError as exc:
             raise ValueError(f"fact type {self.key}: {exc}") from None
@@ -158,7 +160,8 @@ def value_kinds_from_graph(
                 FieldSpec(
                     key=str(field_key),
                     kind=str(kind_key),
-                    optional=bool(optional.toPython()) if optional is not None else False,
+                    optional=isinstance(optional, RDFLiteral)
+                    and optional.toPython() is True,
                     choices=_choices(graph, item, where),
                     label_de=_label(graph, item, "de"),
                     label_en=_label(graph, item, "en"),

@@ -151,7 +151,11 @@ def value_kinds_from_graph(
         for item in Collection(graph, head) if head is not None else ():
             field_key = graph.value(item, BC.key)
             field_kind = graph.value(item, BC.valueKind)
-            kind_key = graph.value(field_kind, BC.key) if field_kind else None
+            kind_key: Any = None
+            if isinstance(field_kind, URIRef) and field_kind in kinds:
+                kind_key = kinds[field_kind].key
+            elif field_kind is not None:
+                kind_key = graph.value(field_kind, BC.key)
             where = f"value kind {key} field {field_key}"
             if field_key is None or kind_key is None:
                 raise ValueError(f"{where}: needs bc:key and a bc:valueKind with a key")

@@ -17,6 +17,7 @@ from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from django import forms
+from django.utils.translation import get_language
 
 from ontology.domain.values import FactValueInvalid, FactValueSchema, FormField
 
@@ -69,7 +70,8 @@ class FactValueForm(forms.Form):
         spec: FormField, parties: Sequence[tuple[int, str]], *, first: bool
     ) -> forms.Field:
         attrs: dict[str, Any] = {"data-first-field": True} if first else {}
-        label = spec.label_de
+        english = (get_language() or "de").startswith("en")
+        label = spec.label_en if english else spec.label_de
         # Free text inputs only: what is valid is the schema's decision.
         if spec.kind == "boolean":
             return forms.BooleanField(

@@ -601,46 +601,39 @@ def _scalar_inputs(
             return own
         return prefix if own == kind or own in ("text", "party") else f"{prefix}__{own}"
 
+    # (input, German label, English label, choices); the first is the main one
     parts: dict[str, list[tuple[str, str, str, tuple[str, ...]]]] = {
-        "date": [("date", "date", "Datum", ())],
+        "date": [("date", "Datum", "Date", ())],
         "amount": [
-            ("amount", "amount", "Betrag", ()),
-            ("currency", "currency", "Währung", CURRENCIES),
-            ("label", "label", "Bezeichnung", ()),
+            ("amount", "Betrag", "Amount", ()),
+            ("currency", "Währung", "Currency", CURRENCIES),
+            ("label", "Bezeichnung", "Label", ()),
         ],
         "rate": [
-            ("rate", "rate", "Zinssatz (%)", ()),
-            ("reference", "reference", "Bezug", RATE_REFERENCES),
+            ("rate", "Zinssatz (%)", "Rate (%)", ()),
+            ("reference", "Bezug", "Reference", RATE_REFERENCES),
         ],
         "period": [
-            ("count", "count", "Anzahl", ()),
-            ("unit", "unit", "Einheit", PERIOD_UNITS),
-            ("from_event", "from_event", "ab Ereignis", ()),
+            ("count", "Anzahl", "Number", ()),
+            ("unit", "Einheit", "Unit", PERIOD_UNITS),
+            ("from_event", "ab Ereignis", "from event", ()),
         ],
-        "party": [("party", "party", "Partei", ())],
-        "boolean": [("boolean", "boolean", "ja", ())],
-        "text": [("text", "text", "Text", choices)],
+        "party": [("party", "Partei", "Party", ())],
+        "boolean": [("boolean", "ja", "yes", ())],
+        "text": [("text", "Text", "Text", choices)],
     }
     result = []
-    for own, part, default_label, part_choices in parts[kind]:
-        is_main = part in (
-            "date",
-            "amount",
-            "rate",
-            "count",
-            "party",
-            "boolean",
-            "text",
-        )
+    for index, (part, de, en, part_choices) in enumerate(parts[kind]):
+        main = index == 0
         result.append(
             FormField(
-                name=name(own),
+                name=name(part),
                 kind=part,
                 path=prefix,
                 optional=optional or part in ("label", "from_event"),
                 choices=part_choices,
-                label_de=(label_de if is_main and label_de else default_label),
-                label_en=(label_en if is_main and label_en else default_label),
+                label_de=label_de if main and label_de else de,
+                label_en=label_en if main and label_en else en,
             )
         )
     return result

@@ -32,281 +32,82 @@ dates in 1900–2100, enumeration choices, the party is a party of the case).
 by a later, stricter rule; the evaluator decides what such a value means (a
 delivery_evidence text that is no recognised kind proves nothing). Everything
 admitted can be read.
+
+The built-in kinds' shapes and admission rules are in ``value_kinds.py``; this
+module builds a schema per fact type from them and re-exports them.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 import json
-import re
-from collections.abc import Callable, Collection, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Mapping
+from dataclasses import dataclass
 from functools import lru_cache
-from typing import Annotated, Any, Literal
+from typing import Any
 
 from pydantic import (
-    AfterValidator,
     BaseModel,
-    BeforeValidator,
     ConfigDict,
     Field,
     TypeAdapter,
     ValidationError,
-    ValidationInfo,
     create_model,
 )
 
-# ISO 4217 codes of money in circulation (no precious metals, funds or test
-# codes), plus a few withdrawn since 2023 that claims may still be in (HRK,
-# BGN, SLL, ZWL, ANG). One list: the gate, the editor's select and the API.
-CURRENCIES: tuple[str, ...] = tuple(
-    sorted(
-        """
-        AED AFN ALL AMD ANG AOA ARS AUD AWG AZN BAM BBD BDT BGN BHD BIF BMD BND
-        BOB BRL BSD BTN BWP BYN BZD CAD CDF CHF CLP CNY COP CRC CUP CVE CZK DJF
-        DKK DOP DZD EGP ERN ETB EUR FJD FKP GBP GEL GHS GIP GMD GNF GTQ GYD HKD
-        HNL HRK HTG HUF IDR ILS INR IQD IRR ISK JMD JOD JPY KES KGS KHR KMF KPW
-        KRW KWD KYD KZT LAK LBP LKR LRD LSL LYD MAD MDL MGA MKD MMK MNT MOP MRU
-        MUR MVR MWK MXN MYR MZN NAD NGN NIO NOK NPR NZD OMR PAB PEN PGK PHP PKR
-        PLN PYG QAR RON RSD RUB RWF SAR SBD SCR SDG SEK SGD SHP SLE SLL SOS SRD
-        SSP STN SVC SYP SZL THB TJS TMT TND TOP TRY TTD TWD TZS UAH UGX USD UYU
-        UZS VES VND VUV WST XAF XCD XCG XOF XPF YER ZAR ZMW ZWG ZWL
-        """.split()  # noqa: SIM905 - a list of 160 codes reads better as text
-    )
+from ontology.domain.value_kinds import (
+    CURRENCIES,
+    EXAMPLES,
+    MAX_BASIS_POINTS,
+    MAX_CENTS,
+    MAX_DATE,
+    MAX_LABEL,
+    MAX_PERIOD_COUNT,
+    MAX_TEXT,
+    MIN_DATE,
+    PERIOD_UNITS,
+    RATE_REFERENCES,
+    SCALAR_KINDS,
+    WRAPPED,
+    Admission,
+    Amount,
+    CaseParties,
+    FactValue,
+    FactValueInvalid,
+    Period,
+    Rate,
+    RecordValue,
+    Shape,
+    inner_type,
 )
-_CURRENCY_SET = frozenset(CURRENCIES)
-MIN_DATE = dt.date(1900, 1, 1)
-MAX_DATE = dt.date(2100, 12, 31)
-MAX_CENTS = 10**13
-MAX_TEXT = 2000
-MAX_LABEL = 200
-MAX_BASIS_POINTS = 100_000  # 1,000 %
-MAX_PERIOD_COUNT = 3660
-RATE_REFERENCES = ("fixed", "base_rate")
-PERIOD_UNITS = ("days", "weeks", "months")
-SCALAR_KINDS: tuple[str, ...] = (
-    "date",
-    "amount",
-    "rate",
-    "period",
-    "party",
-    "boolean",
-    "text",
-)
-# Scalar kinds whose inner value is a JSON primitive: at the top level it is
-# wrapped in an object under the kind's name ({"date": ...}); the others are
-# objects already.
-_WRAPPED = {"date": "date", "party": "party", "boolean": "boolean", "text": "text"}
-_ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
-_CURRENCY_SHAPE = re.compile(r"^[A-Z]{3}$")
 
-
-class FactValueInvalid(ValueError):
-    """A value does not fit its fact type's value schema. ``field`` names the
-    offending key (``date``, ``currency``, ``deadline`` ...), ``hint`` what
-    would fit."""
-
-    def __init__(self, message: str, *, field: str = "value", hint: Any = None) -> None:
-        super().__init__(message)
-        self.message = message
-        self.field = field
-        self.hint = hint
-
-
-@dataclass(frozen=True)
-class CaseParties:
-    """The parties a party value may name: names and ids of the case's parties."""
-
-    names: frozenset[str] = frozenset()
-    ids: frozenset[int] = frozenset()
-
-    @classmethod
-    def of(cls, rows: Collection[tuple[int, str]]) -> CaseParties:
-        return cls(
-            names=frozenset(n for _, n in rows), ids=frozenset(p for p, _ in rows)
-        )
-
-
-@dataclass(frozen=True)
-class _Admission:
-    parties: CaseParties = field(default_factory=CaseParties)
-
-
-def _admission(info: ValidationInfo) -> _Admission | None:
-    context = info.context
-    if isinstance(context, dict):
-        found = context.get("admission")
-        if isinstance(found, _Admission):
-            return found
-    return None
-
-
-# ---------------------------------------------------------------- inner types
-def _iso_date(raw: Any) -> Any:
-    if isinstance(raw, dt.date) and not isinstance(raw, dt.datetime):
-        return raw
-    if not isinstance(raw, str) or not _ISO_DATE.match(raw.strip()):
-        raise ValueError("a date must be an ISO date YYYY-MM-DD")
-    try:
-        return dt.date.fromisoformat(raw.strip())
-    except ValueError:
-        raise ValueError(f"{raw} is not a calendar date") from None
-
-
-def _date_admitted(value: dt.date, info: ValidationInfo) -> dt.date:
-    if _admission(info) is not None and not MIN_DATE <= value <= MAX_DATE:
-        raise ValueError(f"{value.isoformat()} lies outside 1900–2100")
-    return value
-
-
-def _text(value: str, info: ValidationInfo) -> str:
-    cleaned = value.strip()
-    if not cleaned:
-        raise ValueError("the text must not be empty")
-    if _admission(info) is not None and len(cleaned) > MAX_TEXT:
-        raise ValueError(f"the text is longer than {MAX_TEXT} characters")
-    return cleaned
-
-
-def _choices_check(choices: tuple[str, ...]) -> Callable[[str, ValidationInfo], str]:
-    def check(value: str, info: ValidationInfo) -> str:
-        if _admission(info) is not None and value not in choices:
-            raise ValueError(f"{value!r} is not one of: {', '.join(choices)}")
-        return value
-
-    return check
-
-
-def _party(value: str | int, info: ValidationInfo) -> str | int:
-    admission = _admission(info)
-    if admission is None:
-        return value
-    if isinstance(value, int):
-        if value in admission.parties.ids:
-            return value
-        raise ValueError(f"party id {value} is not a party of this case")
-    if value in admission.parties.names:
-        return value
-    raise ValueError(f"{value!r} is not a party of this case")
-
-
-IsoDate = Annotated[
-    dt.date,
-    BeforeValidator(_iso_date),
-    AfterValidator(_date_admitted),
-    Field(json_schema_extra={"format": "date", "example": "2026-04-30"}),
+__all__ = [
+    "CURRENCIES",
+    "MAX_BASIS_POINTS",
+    "MAX_CENTS",
+    "MAX_DATE",
+    "MAX_LABEL",
+    "MAX_PERIOD_COUNT",
+    "MAX_TEXT",
+    "MIN_DATE",
+    "PERIOD_UNITS",
+    "RATE_REFERENCES",
+    "SCALAR_KINDS",
+    "Amount",
+    "CaseParties",
+    "FactValue",
+    "FactValueInvalid",
+    "FactValueSchema",
+    "FieldSpec",
+    "FormField",
+    "Period",
+    "Rate",
+    "RecordValue",
+    "ValueKindSpec",
+    "value_kind_check",
+    "value_schema",
+    "value_shapes_description",
 ]
-Text = Annotated[str, AfterValidator(_text)]
-PartyRef = Annotated[str | int, AfterValidator(_party)]
-
-
-class _Shape(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid", strict=True)
-
-
-def _currency_shape(value: str, info: ValidationInfo) -> str:
-    if not _CURRENCY_SHAPE.match(value):
-        raise ValueError("the currency must be an ISO 4217 code such as EUR")
-    if _admission(info) is not None and value not in _CURRENCY_SET:
-        raise ValueError(f"unknown ISO 4217 currency {value!r}")
-    return value
-
-
-def _bounded(low: int, high: int, message: str) -> AfterValidator:
-    def check(value: int, info: ValidationInfo) -> int:
-        if _admission(info) is not None and not low <= value <= high:
-            raise ValueError(message)
-        return value
-
-    return AfterValidator(check)
-
-
-def _short(value: str | None, info: ValidationInfo) -> str | None:
-    if value is not None and not value.strip():
-        return None  # an empty label is no label
-    if value is not None and _admission(info) is not None and len(value) > MAX_LABEL:
-        raise ValueError("must be a short text")
-    return value.strip() if value is not None else None
-
-
-ShortText = Annotated[str | None, AfterValidator(_short)]
-
-
-class Amount(_Shape):
-    """A sum of money in the smallest unit (cents) and an ISO 4217 currency."""
-
-    cents: Annotated[
-        int, _bounded(1, MAX_CENTS - 1, "the amount must be positive and plausible")
-    ]
-    currency: Annotated[str, AfterValidator(_currency_shape)]
-    label: ShortText = None
-
-
-class Rate(_Shape):
-    """An interest rate in basis points (1/100 of a percent): fixed, or
-    percentage points over the base rate (Basiszinssatz, § 247 BGB)."""
-
-    basis_points: Annotated[
-        int, _bounded(0, MAX_BASIS_POINTS, "the rate must lie between 0 and 1,000 %")
-    ]
-    reference: Literal["fixed", "base_rate"]
-
-
-class Period(_Shape):
-    """A period of days, weeks or months, optionally running from an event
-    ("14 Tage nach Zugang der Rechnung")."""
-
-    count: Annotated[
-        int, _bounded(1, MAX_PERIOD_COUNT, "the period must be a positive number")
-    ]
-    unit: Literal["days", "weeks", "months"]
-    from_event: ShortText = None
-
-
-class RecordValue(_Shape):
-    """Base of the record kinds generated from the vocabulary (``bc:fields``)."""
-
-
-FactValue = dt.date | Amount | Rate | Period | RecordValue | bool | str
-
-
-def _inner_type(kind: str, choices: tuple[str, ...]) -> Any:
-    """The Python/Pydantic type of a kind's inner value."""
-    if choices and kind != "text":
-        raise ValueError(f"choices are declared on a {kind} value; only text has any")
-    if kind == "date":
-        return IsoDate
-    if kind == "amount":
-        return Amount
-    if kind == "rate":
-        return Rate
-    if kind == "period":
-        return Period
-    if kind == "party":
-        return PartyRef
-    if kind == "boolean":
-        return bool
-    if kind == "text":
-        if choices:
-            return Annotated[
-                str,
-                AfterValidator(_text),
-                AfterValidator(_choices_check(choices)),
-                Field(json_schema_extra={"enum": list(choices)}),
-            ]
-        return Text
-    raise ValueError(f"unknown value kind {kind!r}")
-
-
-_EXAMPLES: Mapping[str, Any] = {
-    "date": "YYYY-MM-DD",
-    "amount": {"cents": 123456, "currency": "EUR"},
-    "rate": {"basis_points": 500, "reference": "base_rate"},
-    "period": {"count": 14, "unit": "days", "from_event": "Zugang der Rechnung"},
-    "party": "<exact party name>",
-    "boolean": True,
-    "text": "...",
-}
 
 
 # ------------------------------------------------------------------ the specs
@@ -359,7 +160,7 @@ def value_kind_check(spec: ValueKindSpec) -> None:
             raise ValueError(
                 f"field {spec.key}.{item.key}: unknown or nested kind {item.kind!r}"
             )
-        _inner_type(item.kind, item.choices)
+        inner_type(item.kind, item.choices)
 
 
 # ----------------------------------------------------------------- the schema
@@ -388,7 +189,7 @@ class FactValueSchema:
         self.kind = kind
         self.choices = choices
         self.fields = fields
-        self.wrapper = "" if fields else _WRAPPED.get(kind, "")
+        self.wrapper = "" if fields else WRAPPED.get(kind, "")
         self.adapter: TypeAdapter[Any] = TypeAdapter(self._build())
 
     @property
@@ -400,22 +201,22 @@ class FactValueSchema:
             value_kind_check(ValueKindSpec(key=self.kind, fields=self.fields))
             definitions: dict[str, Any] = {}
             for item in self.fields:
-                inner = _inner_type(item.kind, item.choices)
+                inner = inner_type(item.kind, item.choices)
                 definitions[item.key] = (
                     (inner | None, None) if item.optional else (inner, ...)
                 )
             return create_model(
                 f"{self.kind}_value", __base__=RecordValue, **definitions
             )
-        inner = _inner_type(self.kind, self.choices)
+        inner = inner_type(self.kind, self.choices)
         if not self.wrapper:
             return inner  # amount, rate, period: objects already
         return create_model(  # type: ignore[call-overload]
-            f"{self.kind}_value", __base__=_Shape, **{self.wrapper: (inner, ...)}
+            f"{self.kind}_value", __base__=Shape, **{self.wrapper: (inner, ...)}
         )
 
     # ------------------------------------------------------------ validating
-    def _validate(self, raw: Any, admission: _Admission | None) -> BaseModel:
+    def _validate(self, raw: Any, admission: Admission | None) -> BaseModel:
         if not isinstance(raw, Mapping):
             raise FactValueInvalid("the value must be a JSON object", hint=self.hint())
         context = {"admission": admission} if admission is not None else {}
@@ -428,7 +229,7 @@ class FactValueSchema:
     def admit(self, raw: Any, *, parties: CaseParties | None = None) -> dict[str, Any]:
         """The value in its canonical JSON shape if it may be saved (by the
         gate, an edit, the API); raises FactValueInvalid otherwise."""
-        model = self._validate(raw, _Admission(parties=parties or CaseParties()))
+        model = self._validate(raw, Admission(parties=parties or CaseParties()))
         dumped: dict[str, Any] = model.model_dump(mode="json", exclude_none=True)
         return dumped
 
@@ -461,7 +262,7 @@ class FactValueSchema:
         return value
 
     def _invalid(
-        self, exc: ValidationError, admission: _Admission | None
+        self, exc: ValidationError, admission: Admission | None
     ) -> FactValueInvalid:
         error = exc.errors()[0]
         loc = [str(p) for p in error["loc"]]
@@ -494,10 +295,10 @@ class FactValueSchema:
             result: dict[str, Any] = {}
             for item in self.fields:
                 result[item.key] = (
-                    item.choices[0] if item.choices else _EXAMPLES[item.kind]
+                    item.choices[0] if item.choices else EXAMPLES[item.kind]
                 )
             return result
-        inner: Any = self.choices[0] if self.choices else _EXAMPLES[self.kind]
+        inner: Any = self.choices[0] if self.choices else EXAMPLES[self.kind]
         return {self.wrapper: inner} if self.wrapper else dict(inner)
 
     def hint(self) -> str:

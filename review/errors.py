@@ -38,6 +38,12 @@ class InvalidValue(DomainError):
     code = "invalid_value"
 
 
+class InvalidDecision(DomainError):
+    """An unknown decision, or an edit without its value."""
+
+    code = "invalid_decision"
+
+
 class UnknownFactType(DomainError):
     code = "unknown_fact_type"
 

@@ -15,6 +15,7 @@ from django.utils.translation import gettext_lazy as _
 
 from cases.models import Case
 from evidence.models import Chunk
+from ontology.domain.facts import fact_status_established
 
 # How long a reviewer's claim on a proposal keeps others away.
 CLAIM_TTL = timedelta(minutes=15)
@@ -170,8 +171,6 @@ class Fact(models.Model):
         EVIDENCED = "evidenced", _("Evidenced")
         CONFIRMED = "confirmed", _("Confirmed")
 
-    ESTABLISHED = (Status.EVIDENCED, Status.CONFIRMED)
-
     case = models.ForeignKey(Case, on_delete=models.CASCADE, related_name="facts")
     fact_type = models.CharField(_("fact type"), max_length=64)
     value = models.JSONField(_("value"))
@@ -223,7 +222,11 @@ class Fact(models.Model):
 
     @property
     def established(self) -> bool:
-        return self.status in self.ESTABLISHED
+        """Whether the fact counts: the ontology's one rule
+        (``ontology.domain.facts.fact_status_established``)."""
+        return fact_status_established(
+            self.status, four_eyes=self.case.organisation.four_eyes_review
+        )
 
 
 class FactEvidence(models.Model):

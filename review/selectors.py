@@ -22,7 +22,7 @@ from cases.models import Case
 from cases.selectors import membership_for_user, scope_to_user
 from evidence.models import Chunk, Page
 from evidence.selectors import quote_pages
-from ontology.domain.facts import EvidenceRef, FactRecord
+from ontology.domain.facts import EvidenceRef, FactRecord, established_statuses
 from ontology.vocabulary import fact_types_all, vocabulary_extend
 from review.domain.extension import extension_fact_types
 from review.domain.quote import quote_range, range_boxes
@@ -363,23 +363,10 @@ def fact_ids_of_case(*, case: Case) -> set[int]:
 def confirmed_fact_ids(*, case: Case) -> set[int]:
     """Established facts (evidenced or confirmed) of the case: the only ones an
     argument may cite. Disputed and merely asserted facts are left out."""
+    statuses = established_statuses(four_eyes=case.organisation.four_eyes_review)
     return set(
-        Fact.objects.filter(case=case, status__in=Fact.ESTABLISHED).values_list(
-            "id", flat=True
-        )
+        Fact.objects.filter(case=case, status__in=statuses).values_list("id", flat=True)
     )
-
-
-def _record_value(kind: str, value: Any, parties: dict[int, str]) -> Any:
-    if not isinstance(value, dict):
-        return value
-    if kind == "amount":
-        return {"cents": value.get("cents"), "currency": value.get("currency", "EUR")}
-    if kind == "party":
-        raw = value.get("party")
-        return parties.get(raw, str(raw)) if isinstance(raw, int) else raw
-    key = {"date": "date", "boolean": "boolean"}.get(kind, "text")
-    return value.get(key)
 
 
 def fact_records_for_case(*, case: Case) -> list[FactRecord]:
@@ -414,7 +401,9 @@ def fact_records_for_case(*, case: Case) -> list[FactRecord]:
                     "id": fact.pk,
                     "fact_type": fact.fact_type,
                     "status": fact.status,
-                    "value": _record_value(info.value_kind, fact.value, parties),
+                    "value": info.value_schema.read(
+                        fact.value, party_names_by_id=parties
+                    ),
                     "evidence": tuple(evidence.get(fact.pk, ())),
                 }
             )

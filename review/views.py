@@ -17,21 +17,17 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 
 from cases.errors import DomainError
 from cases.models import Case, Membership
 from cases.selectors import case_get_for_user, case_list_for_user, user_has_role
 from cases.tabs import is_fragment_request, render_case_tab
+from ontology.domain.values import FactValueInvalid, FactValueSchema, value_schema
 from ontology.vocabulary import fact_types_all
-from review.domain.values import (
-    TEXT_CHOICES,
-    ValueInvalid,
-    value_display,
-    value_form_initial,
-    value_from_form,
-)
 from review.errors import InvalidValue
+from review.forms import FactValueForm
 from review.models import ExtractionProposal
 from review.selectors import (
     QUEUE_PAGE,
@@ -43,16 +39,10 @@ from review.selectors import (
     queue_assignees,
     queue_fact_types,
 )
-from review.services.decisions import (
-    proposal_accept,
-    proposal_claim,
-    proposal_dispute,
-    proposal_reject,
-    proposals_decide_bulk,
-)
+from review.services import decisions
+from review.services.decisions import proposal_claim, proposals_decide_bulk
 
 Role = Membership.Role
-CURRENCIES = ("EUR", "USD", "GBP", "CHF")
 
 
 def _filters_qs(filters: QueueFilters) -> str:
@@ -84,27 +74,27 @@ def item_context(
     filters_qs: str = "",
     error: DomainError | None = None,
     notice: str = "",
+    posted: QueryDict | None = None,
 ) -> dict[str, Any]:
     """Everything the item partial shows about one proposal."""
     info = fact_types_all().get(proposal.fact_type)
-    kind = info.value_kind if info else "text"
+    schema = _schema(proposal)
     parties = list(proposal.case.parties.values_list("pk", "name"))
     claimed_by_other = (
         proposal.claim_active() and proposal.assignee_id != request.user.pk
     )
     return {
         "item": proposal,
-        "kind": kind,
+        "kind": schema.kind,
         "type_label": (info.label_de if info else "") or proposal.fact_type,
-        "value_text": value_display(
-            value_kind=kind, value=proposal.value, party_names_by_id=dict(parties)
+        "value_text": schema.display(proposal.value, party_names_by_id=dict(parties)),
+        "form": FactValueForm(
+            posted, schema=schema, parties=parties, value=proposal.value
         ),
-        "initial": value_form_initial(value_kind=kind, value=proposal.value),
+        "editing": posted is not None,
         "highlight": chunk_highlight(chunk=proposal.source_chunk, quote=proposal.quote),
         "run_url": agent_run_url(proposal.agent_run_id, proposal.case_id),
         "parties": parties,
-        "currencies": CURRENCIES,
-        "text_choices": TEXT_CHOICES.get(proposal.fact_type, ()),
         "can_decide": user_has_role(request.user, Role.REVIEWER),
         "pending": proposal.status == ExtractionProposal.Status.PENDING,
         "claimed_by_other": claimed_by_other,
@@ -213,29 +203,39 @@ def proposal_detail(request: HttpRequest, proposal_id: int) -> HttpResponse:
     return redirect(f"{reverse('review:queue')}?{params.urlencode()}")
 
 
-def _decide(
-    request: HttpRequest, proposal: ExtractionProposal, action: str, kind: str
-) -> str:
-    reason = request.POST.get("reason", "").strip()
-    if action == "accept":
-        proposal_accept(proposal=proposal, reviewer=request.user, reason=reason)
-        return _("Accepted.")
-    if action == "edit":
-        try:
-            value = value_from_form(value_kind=kind, data=request.POST)
-        except ValueInvalid as exc:
-            raise InvalidValue(exc.message, hint={"field": exc.field}) from None
-        proposal_accept(
-            proposal=proposal, reviewer=request.user, value=value, reason=reason
+NOTICES: dict[str, Any] = {
+    "accept": gettext_lazy("Accepted."),
+    "edit": gettext_lazy("Edited and accepted."),
+    "dispute": gettext_lazy("Recorded as disputed."),
+    "reject": gettext_lazy("Rejected."),
+}
+
+
+def _decide(request: HttpRequest, proposal: ExtractionProposal) -> str:
+    """Read the decision off the form and hand it to ``proposal_decide`` (the
+    service the API calls too). The typed editor's value goes with an edit,
+    and with a dispute when the reviewer opened the editor (its fields are
+    only submitted then, marked by ``edited``)."""
+    action = request.POST.get("action", "")
+    value = None
+    if action == "edit" or (action == "dispute" and request.POST.get("edited")):
+        form = FactValueForm(
+            request.POST,
+            schema=_schema(proposal),
+            parties=list(proposal.case.parties.values_list("pk", "name")),
         )
-        return _("Edited and accepted.")
-    if action == "dispute":
-        proposal_dispute(proposal=proposal, reviewer=request.user, reason=reason)
-        return _("Recorded as disputed.")
-    if action == "reject":
-        proposal_reject(proposal=proposal, reviewer=request.user, reason=reason)
-        return _("Rejected.")
-    raise DomainError(_("Unknown decision."), code="unknown_action")
+        try:
+            value = form.json_value()
+        except FactValueInvalid as exc:
+            raise InvalidValue(exc.message, hint={"field": exc.field}) from None
+    decisions.proposal_decide(
+        proposal=proposal,
+        reviewer=request.user,
+        action=action,
+        value=value,
+        reason=request.POST.get("reason", "").strip(),
+    )
+    return str(NOTICES[action])
 
 
 @login_required
@@ -247,15 +247,21 @@ def proposal_decide(request: HttpRequest, proposal_id: int) -> HttpResponse:
     proposal = proposal_get_for_user(user=request.user, proposal_id=proposal_id)
     filters_qs = request.POST.get("filters", "")
     filters = QueueFilters.from_params(QueryDict(filters_qs))
-    kind = _kind(proposal)
     try:
-        notice = _decide(request, proposal, request.POST.get("action", ""), kind)
+        notice = _decide(request, proposal)
     except DomainError as exc:
         proposal.refresh_from_db()
         if not is_fragment_request(request):
             messages.error(request, exc.message)
             return redirect(_back(request, filters_qs, proposal.pk))
-        context = item_context(request, proposal, filters_qs=filters_qs, error=exc)
+        editing = request.POST.get("action") == "edit" or request.POST.get("edited")
+        context = item_context(
+            request,
+            proposal,
+            filters_qs=filters_qs,
+            error=exc,
+            posted=request.POST if editing else None,
+        )
         context["posted"] = request.POST
         return render(
             request,
@@ -288,9 +294,11 @@ def proposal_decide(request: HttpRequest, proposal_id: int) -> HttpResponse:
     )
 
 
-def _kind(proposal: ExtractionProposal) -> str:
+def _schema(proposal: ExtractionProposal) -> FactValueSchema:
+    """The proposal's value schema (a fact type no longer in the vocabulary is
+    shown as text; deciding it fails with unknown_fact_type)."""
     info = fact_types_all().get(proposal.fact_type)
-    return info.value_kind if info else "text"
+    return info.value_schema if info else value_schema("text")
 
 
 def _back(request: HttpRequest, filters_qs: str, item_id: int | None) -> str:

@@ -19,10 +19,10 @@ from cases.models import Membership
 from cases.selectors import case_get_for_user, user_has_role
 from cases.tabs import is_fragment_request, render_case_tab
 from evidence.search import page_url
+from ontology.domain.values import FactValueSchema, value_schema
 from ontology.domain.vocabulary import vocabulary_graph
-from ontology.vocabulary import fact_types_all
+from ontology.vocabulary import FactTypeInfo, fact_types_all
 from review.domain.extension import concepts
-from review.domain.values import value_display
 from review.models import Decision, Fact, FactEvidence, TermCandidate
 from review.selectors import (
     agent_run_url,
@@ -77,13 +77,12 @@ def _fact_rows(case: Any, user: Any) -> list[dict[str, Any]]:
     rows = []
     for fact in facts:
         info = types.get(fact.fact_type)
-        kind = info.value_kind if info else "text"
         rows.append(
             {
                 "fact": fact,
                 "type_label": (info.label_de if info else "") or fact.fact_type,
-                "value_text": value_display(
-                    value_kind=kind, value=fact.value, party_names_by_id=parties
+                "value_text": _schema(info).display(
+                    fact.value, party_names_by_id=parties
                 ),
                 "decisions": decisions.get(fact.pk, []),
                 "evidence": evidence.get(fact.pk, []),
@@ -94,6 +93,10 @@ def _fact_rows(case: Any, user: Any) -> list[dict[str, Any]]:
             }
         )
     return rows
+
+
+def _schema(info: FactTypeInfo | None) -> FactValueSchema:
+    return info.value_schema if info else value_schema("text")
 
 
 @login_required
@@ -129,9 +132,8 @@ def fact_detail(request: HttpRequest, fact_id: int) -> HttpResponse:
             "sub": "facts",
             "provenance": fact_provenance(fact=fact),
             "type_label": (info.label_de if info else "") or fact.fact_type,
-            "value_text": value_display(
-                value_kind=info.value_kind if info else "text",
-                value=fact.value,
+            "value_text": _schema(info).display(
+                fact.value,
                 party_names_by_id=dict(fact.case.parties.values_list("pk", "name")),
             ),
         },

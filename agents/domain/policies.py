@@ -23,8 +23,9 @@ from rdflib.query import ResultRow
 
 from agents.domain.text import normalise_ws, quote_occurs
 from agents.domain.tools import ToolKind, ToolSpec
-from agents.domain.values import validate_value
 from agents.domain.world import World
+from ontology.domain.values import CaseParties, FactValueInvalid
+from ontology.domain.vocabulary import fact_value_validate
 
 POL = Namespace("https://belegt.app/ns/policy#")
 HINT_CHUNK_IDS = 50
@@ -125,26 +126,32 @@ def fact_type_known(ctx: PolicyContext) -> PolicyOutcome:
 
 
 def value_valid_for_fact_type(ctx: PolicyContext) -> PolicyOutcome:
+    """The value fits its fact type's schema: the same ``fact_value_validate``
+    a reviewer's edit and the API go through (ontology kernel)."""
     fact_type = _arg(ctx, "fact_type")
     kinds = ctx.world.fact_types()
     if fact_type not in kinds:
         return fact_type_known(ctx)
-    problem = validate_value(
-        fact_type=fact_type,
-        value_kind=kinds[fact_type],
-        value=_arg(ctx, "value"),
-        party_names=ctx.world.party_names(),
-        party_ids=ctx.world.party_ids(),
+    parties = CaseParties(
+        names=frozenset(ctx.world.party_names()),
+        ids=frozenset(ctx.world.party_ids()),
     )
-    if problem is None:
-        return PASS
-    return PolicyOutcome(
-        ok=False,
-        code="invalid_value",
-        message=problem.message,
-        retryable=True,
-        hint=problem.hint,
-    )
+    try:
+        fact_value_validate(
+            fact_type=fact_type,
+            value=_arg(ctx, "value"),
+            parties=parties,
+            value_kind=kinds[fact_type],
+        )
+    except FactValueInvalid as exc:
+        return PolicyOutcome(
+            ok=False,
+            code="invalid_value",
+            message=exc.message,
+            retryable=True,
+            hint=exc.hint,
+        )
+    return PASS
 
 
 def no_duplicate_proposal(ctx: PolicyContext) -> PolicyOutcome:

@@ -15,6 +15,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from ontology.domain.values import value_shapes_description
+
 
 class ToolKind(StrEnum):
     READ_ONLY = "read_only"
@@ -35,12 +37,8 @@ class GetClaimRequirementsArgs(_Args):
     valid_at: dt.date = Field(description="The date whose law applies (ISO 8601).")
 
 
-VALUE_DESCRIPTION = (
-    "Typed value for the fact type's value kind: date -> "
-    '{"date": "YYYY-MM-DD"}; amount -> {"cents": 123456, "currency": "EUR"} '
-    '(optional "label"); party -> {"party": "<exact party name or id>"}; '
-    'text -> {"text": "..."}; boolean -> {"boolean": true}.'
-)
+# Documented from the ontology's one value schema, not restated here.
+VALUE_DESCRIPTION = value_shapes_description()
 
 
 class ProposeCaseFactArgs(_Args):

@@ -16,4 +16,5 @@ urlpatterns: list[URLPattern | URLResolver] = [
         views.ClaimEvaluationApi.as_view(),
         name="claim-evaluation",
     ),
+    path("fact-types/", views.FactTypeListApi.as_view(), name="fact-types"),
 ]

@@ -17,7 +17,9 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from cases.selectors import case_get_for_user
+from ontology.api.serializers import FactTypeOutputSerializer
 from ontology.pages import case_claims_evaluate, claim_result_json
+from ontology.vocabulary import fact_types_all
 
 AT_PARAMETER = OpenApiParameter(
     "at",
@@ -81,3 +83,16 @@ class ClaimEvaluationApi(APIView):
         payload = claim_result_json(result)
         payload["interest_until"] = until.isoformat()
         return Response(payload)
+
+
+class FactTypeListApi(APIView):
+    @extend_schema(
+        operation_id="ontology_fact_types",
+        responses=FactTypeOutputSerializer(many=True),
+    )
+    def get(self, request: Request) -> Response:
+        """Every fact type of the vocabulary (with the curator's extensions)
+        and the JSON shape its values take. The vocabulary is the same for
+        every firm; it names no case."""
+        types = [info for _, info in sorted(fact_types_all().items())]
+        return Response(FactTypeOutputSerializer(types, many=True).data)

@@ -22,7 +22,7 @@ from ontology.domain.text import (
     percent_points_format,
     value_format,
 )
-from ontology.domain.vocabulary import Amount
+from ontology.domain.values import Amount
 
 
 def default_start(

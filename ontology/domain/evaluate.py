@@ -41,7 +41,12 @@ from ontology.domain.damage import (
     default_start,
 )
 from ontology.domain.errors import ClaimDefinitionInvalid
-from ontology.domain.facts import ClaimContext, FactRecord
+from ontology.domain.facts import (
+    FACT_STATUSES,
+    ClaimContext,
+    FactRecord,
+    fact_status_established,
+)
 from ontology.domain.graph import claim_data_graph, subject_iri
 from ontology.domain.results import (
     AlternativeVerdict,
@@ -59,7 +64,8 @@ from ontology.domain.text import (
     join,
     value_format,
 )
-from ontology.domain.vocabulary import Amount, fact_type_lineage, fact_types_all
+from ontology.domain.values import Amount
+from ontology.domain.vocabulary import fact_type_lineage, fact_types_all
 
 LANGS: tuple[Lang, ...] = ("de", "en")
 SEGMENT_RE = re.compile(r"\[([^\[\]]*)\]")
@@ -160,7 +166,7 @@ def _fact_label(key: str, lang: Lang) -> str:
 
 def _unestablished_sentence(case: CaseFacts, key: str, lang: Lang) -> list[str]:
     sentences = []
-    for status in ("asserted", "disputed"):
+    for status in [s for s in FACT_STATUSES if not fact_status_established(s)]:
         facts = [f for f in case.unestablished(key) if f.status == status]
         if not facts:
             continue

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from datetime import date
 from functools import lru_cache
 
 import owlrl
@@ -19,8 +20,9 @@ from rdflib import OWL, RDF, RDFS, XSD, Graph, Literal, Node, URIRef
 from rdflib.collection import Collection
 
 from ontology.domain.facts import ClaimContext, FactRecord
-from ontology.domain.namespaces import BC, BCASE, BFL, BFT
-from ontology.domain.vocabulary import Amount, value_classes, vocabulary_graph
+from ontology.domain.namespaces import BC, BCASE, BFL, BFT, BFV
+from ontology.domain.values import Amount, Period, Rate, RecordValue
+from ontology.domain.vocabulary import value_classes, vocabulary_graph
 
 STATUS_CLASS = {
     "asserted": BC.AssertedFact,
@@ -56,11 +58,20 @@ def _add_fact(
     and the claim data graph of a large case holds tens of thousands."""
     graph.add((node, RDF.type, BFT[fact.fact_type]))
     graph.add((node, RDF.type, STATUS_CLASS[fact.status]))
+    # the one "established" rule decides, not a subclass axiom of the status
+    counts = BC.EstablishedFact if fact.established else BC.UnestablishedFact
+    graph.add((node, RDF.type, counts))
     if not lean:
         graph.add((node, BC.status, STATUS_NODE[fact.status]))
         graph.add((node, BC.factId, Literal(fact.id)))
     value = fact.value
-    if isinstance(value, bool):
+    if isinstance(value, RecordValue):
+        for name, inner in value:
+            if inner is not None:
+                _add_inner(graph, node, BFV[name], inner)
+    elif isinstance(value, Rate | Period):
+        graph.add((node, BC.textValue, Literal(value.model_dump_json())))
+    elif isinstance(value, bool):
         graph.add((node, BC.booleanValue, Literal(value)))
     elif isinstance(value, Amount):
         graph.add((node, BC.amountCents, Literal(value.cents)))
@@ -74,6 +85,20 @@ def _add_fact(
             graph.add((node, RDF.type, cls))
     else:
         graph.add((node, BC.dateValue, Literal(value, datatype=XSD.date)))
+
+
+def _add_inner(graph: Graph, node: URIRef, predicate: URIRef, inner: object) -> None:
+    """One field of a record value: its literal under ``bfv:<field>`` (an
+    amount as its cents, with ``bfv:<field>_currency``)."""
+    if isinstance(inner, Amount):
+        graph.add((node, predicate, Literal(inner.cents)))
+        graph.add((node, URIRef(f"{predicate}_currency"), Literal(inner.currency)))
+    elif isinstance(inner, Rate | Period):
+        graph.add((node, predicate, Literal(inner.model_dump_json())))
+    elif isinstance(inner, date):
+        graph.add((node, predicate, Literal(inner, datatype=XSD.date)))
+    else:
+        graph.add((node, predicate, Literal(inner)))
 
 
 def case_graph_build(*, facts: Iterable[FactRecord], case_key: str) -> Graph:

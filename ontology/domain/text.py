@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from datetime import date
 from typing import Literal
 
-from ontology.domain.vocabulary import Amount, FactValue
+from ontology.domain.values import Amount, FactValue, Period, Rate, RecordValue
 
 Lang = Literal["de", "en"]
 
@@ -42,6 +42,33 @@ def value_format(value: FactValue, lang: Lang) -> str:
         return cents_format(value.cents, value.currency, lang)
     if isinstance(value, date):
         return date_format(value, lang)
+    if isinstance(value, Rate):
+        number = percent_points_format(value.basis_points / 100, lang)
+        if value.reference == "fixed":
+            return number
+        points = number.replace("%", "").strip()
+        return (
+            f"{points} Prozentpunkte über dem Basiszinssatz"
+            if lang == "de"
+            else f"{points} percentage points above the base rate"
+        )
+    if isinstance(value, Period):
+        units = {
+            "de": {"days": "Tage", "weeks": "Wochen", "months": "Monate"},
+            "en": {"days": "days", "weeks": "weeks", "months": "months"},
+        }[lang]
+        text = f"{value.count} {units[value.unit]}"
+        if value.from_event:
+            text += (
+                f" ab {value.from_event}"
+                if lang == "de"
+                else (f" from {value.from_event}")
+            )
+        return text
+    if isinstance(value, RecordValue):
+        return ", ".join(
+            value_format(inner, lang) for _, inner in value if inner is not None
+        )
     return f"„{value}“" if lang == "de" else f"“{value}”"
 
 

@@ -1,65 +1,105 @@
 """The fact-type vocabulary, read from the Turtle files in ``ontology/vocabulary``.
 
 Keys are stable: the files may add fact types, never rename them. The agents'
-gate asks ``fact_type_keys()`` whether a proposed fact type exists and
-``fact_value_parse()`` whether a value parses for its kind.
+gate asks ``fact_type_keys()`` whether a proposed fact type exists; the gate,
+the reviewer's editor and the API ask ``fact_value_validate()`` whether a value
+may be saved. Each fact type's values follow one ``FactValueSchema``
+(``ontology.domain.values``) built from its value kind in the Turtle files:
+a built-in kind, restricted by ``bc:choices`` (an enumeration), or a record
+kind whose typed fields are declared with ``bc:fields``. A fact type or field
+that references a kind the code cannot build fails when the vocabulary loads.
 """
 
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterable
-from datetime import date
+from collections.abc import Iterable, Mapping
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
-from rdflib import RDF, RDFS, Graph, URIRef
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+from rdflib import RDF, RDFS, Graph, Node, URIRef
 from rdflib import Literal as RDFLiteral
+from rdflib.collection import Collection
 
 from ontology.domain.namespaces import BC, BFT
+from ontology.domain.values import (
+    SCALAR_KINDS,
+    Amount,
+    CaseParties,
+    FactValue,
+    FactValueInvalid,
+    FactValueSchema,
+    FieldSpec,
+    ValueKindSpec,
+    value_kind_check,
+    value_schema,
+)
 
-ValueKind = Literal["date", "amount", "party", "text", "boolean"]
-VALUE_KINDS: tuple[ValueKind, ...] = ("date", "amount", "party", "text", "boolean")
+ValueKind = str
+VALUE_KINDS: tuple[str, ...] = SCALAR_KINDS
 
 VOCABULARY_DIR = Path(__file__).resolve().parent.parent / "vocabulary"
 
+__all__ = [
+    "VALUE_KINDS",
+    "Amount",
+    "CaseParties",
+    "FactTypeInfo",
+    "FactValue",
+    "FactValueInvalid",
+    "UnknownFactType",
+    "ValueKind",
+    "fact_type",
+    "fact_type_keys",
+    "fact_types_all",
+    "fact_value_parse",
+    "fact_value_schema",
+    "fact_value_validate",
+]
+
 
 class FactTypeInfo(BaseModel):
+    """A fact type of the vocabulary. Its values follow ``value_kind`` (a
+    built-in kind or a record kind with ``record_fields``), restricted to
+    ``choices`` where the vocabulary declares them (an enumeration)."""
+
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     key: str
-    value_kind: ValueKind
+    value_kind: str
     label_de: str
     label_en: str
     claim_types: frozenset[str] = Field(default_factory=frozenset)
     # fact types this one is a subclass of (curator extensions: ext_* under a
     # core type); a fact of this type counts as a fact of each broader type
     broader: frozenset[str] = Field(default_factory=frozenset)
+    choices: tuple[str, ...] = ()
+    record_fields: tuple[FieldSpec, ...] = ()
 
+    @model_validator(mode="after")
+    def _known_kind(self) -> FactTypeInfo:
+        try:
+            value_kind_check(
+                ValueKindSpec(key=self.value_kind, fields=self.record_fields)
+            )
+            self.value_schema  # noqa: B018 - builds (and so checks) the schema
+        except ValueError as exc:
+            raise ValueError(f"fact type {self.key}: {exc}") from None
+        return self
 
-class Amount(BaseModel):
-    """A sum of money in the smallest unit (cents) and an ISO 4217 currency."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-    cents: int
-    currency: str = Field(default="EUR", pattern=r"^[A-Z]{3}$")
-
-
-FactValue = date | Amount | bool | str
+    @property
+    def value_schema(self) -> FactValueSchema:
+        """The one schema of this fact type's values."""
+        return value_schema(self.value_kind, self.choices, self.record_fields)
 
 
 class UnknownFactType(KeyError):
     """The vocabulary has no fact type with this key."""
 
 
-class FactValueInvalid(ValueError):
-    """A value does not parse for the value kind of its fact type."""
-
-
-def _label(graph: Graph, node: URIRef, lang: str) -> str:
+def _label(graph: Graph, node: Node, lang: str) -> str:
     for obj in graph.objects(node, RDFS.label):
         if isinstance(obj, RDFLiteral) and obj.language == lang:
             return str(obj)
@@ -74,12 +114,91 @@ def vocabulary_graph_load(directory: Path = VOCABULARY_DIR) -> Graph:
     return graph
 
 
+def _choices(graph: Graph, node: Node, where: str) -> tuple[str, ...]:
+    """The values of ``bc:choices`` (an RDF list of literals or of classes
+    with a ``bc:valueLabel``), in order."""
+    head = graph.value(node, BC.choices)
+    if head is None:
+        return ()
+    result: list[str] = []
+    for item in Collection(graph, head):
+        if isinstance(item, RDFLiteral):
+            result.append(str(item))
+            continue
+        label = graph.value(item, BC.valueLabel)
+        if label is None:
+            raise ValueError(f"{where}: choice {item} has no bc:valueLabel")
+        result.append(str(label))
+    if not result or len(set(result)) != len(result):
+        raise ValueError(f"{where}: bc:choices must list distinct values")
+    return tuple(result)
+
+
+def value_kinds_from_graph(
+    graph: Graph, *, known: Mapping[URIRef, ValueKindSpec] | None = None
+) -> dict[URIRef, ValueKindSpec]:
+    """The value kinds a graph declares (``bc:ValueKind`` with ``bc:key``; a
+    record kind lists its typed fields in ``bc:fields``), each ``known`` one
+    taken as it is. A kind this code cannot build fails here, loudly, not when
+    the first value arrives."""
+    kinds: dict[URIRef, ValueKindSpec] = dict(known or {})
+    for node in graph.subjects(RDF.type, BC.ValueKind):
+        key = graph.value(node, BC.key)
+        if not isinstance(node, URIRef) or key is None or node in kinds:
+            continue
+        fields: list[FieldSpec] = []
+        head = graph.value(node, BC.fields)
+        for item in Collection(graph, head) if head is not None else ():
+            field_key = graph.value(item, BC.key)
+            field_kind = graph.value(item, BC.valueKind)
+            kind_key: Any = None
+            if isinstance(field_kind, URIRef) and field_kind in kinds:
+                kind_key = kinds[field_kind].key
+            elif field_kind is not None:
+                kind_key = graph.value(field_kind, BC.key)
+            where = f"value kind {key} field {field_key}"
+            if field_key is None or kind_key is None:
+                raise ValueError(f"{where}: needs bc:key and a bc:valueKind with a key")
+            optional = graph.value(item, BC.optional)
+            fields.append(
+                FieldSpec(
+                    key=str(field_key),
+                    kind=str(kind_key),
+                    optional=isinstance(optional, RDFLiteral)
+                    and optional.toPython() is True,
+                    choices=_choices(graph, item, where),
+                    label_de=_label(graph, item, "de"),
+                    label_en=_label(graph, item, "en"),
+                )
+            )
+        spec = ValueKindSpec(
+            key=str(key),
+            fields=tuple(fields),
+            label_de=_label(graph, node, "de"),
+            label_en=_label(graph, node, "en"),
+        )
+        value_kind_check(spec)
+        kinds[node] = spec
+    return kinds
+
+
+@lru_cache(maxsize=1)
+def _base_value_kinds() -> dict[URIRef, ValueKindSpec]:
+    return value_kinds_from_graph(vocabulary_graph())
+
+
+def value_kinds() -> dict[str, ValueKindSpec]:
+    """The value kinds of the versioned vocabulary by key."""
+    return {spec.key: spec for spec in _base_value_kinds().values()}
+
+
 def fact_types_from_graph(graph: Graph) -> dict[str, FactTypeInfo]:
-    kinds: dict[URIRef, str] = {}
-    for kind_node in graph.subjects(RDF.type, BC.ValueKind):
-        key = graph.value(kind_node, BC.key)
-        if isinstance(kind_node, URIRef) and key is not None:
-            kinds[kind_node] = str(key)
+    """The fact types a graph declares. A kind of the versioned vocabulary is
+    taken from there (an extension graph repeats only its IRI and key); any
+    other kind must be declared in ``graph``. A fact type without a known kind
+    raises ValueError."""
+    base = None if graph is vocabulary_graph() else _base_value_kinds()
+    kinds = value_kinds_from_graph(graph, known=base)
     result: dict[str, FactTypeInfo] = {}
     for node in graph.subjects(RDF.type, BC.FactType):
         if not isinstance(node, URIRef):
@@ -89,12 +208,12 @@ def fact_types_from_graph(graph: Graph) -> dict[str, FactTypeInfo]:
         if key is None or not isinstance(ref, URIRef) or ref not in kinds:
             raise ValueError(f"fact type {node} lacks bc:key or a known bc:valueKind")
         kind = kinds[ref]
-        if kind not in VALUE_KINDS:
-            raise ValueError(f"fact type {key}: unknown value kind {kind}")
         result[str(key)] = FactTypeInfo.model_validate(
             {
                 "key": str(key),
-                "value_kind": kind,
+                "value_kind": kind.key,
+                "record_fields": kind.fields,
+                "choices": _choices(graph, node, f"fact type {key}"),
                 "label_de": _label(graph, node, "de"),
                 "label_en": _label(graph, node, "en"),
                 "claim_types": frozenset(
@@ -116,7 +235,7 @@ _extensions: dict[str, FactTypeInfo] = {}
 
 @lru_cache(maxsize=1)
 def _base_fact_types() -> dict[str, FactTypeInfo]:
-    return fact_types_from_graph(vocabulary_graph_load())
+    return fact_types_from_graph(vocabulary_graph())
 
 
 def fact_types_all() -> dict[str, FactTypeInfo]:
@@ -155,51 +274,52 @@ def vocabulary_reset_extensions() -> None:
         _extensions.clear()
 
 
-def _unwrap(raw: Any, names: tuple[str, ...]) -> Any:
-    if isinstance(raw, dict):
-        for name in (*names, "value"):
-            if name in raw and len(raw) == 1:
-                return raw[name]
-    return raw
+def fact_value_schema(
+    fact_type_key: str, *, value_kind: str | None = None
+) -> FactValueSchema:
+    """The value schema of a fact type of the vocabulary. A key the vocabulary
+    does not know falls back to the bare ``value_kind`` if one is given (a
+    caller that has its own fact-type list); otherwise UnknownFactType."""
+    info = fact_types_all().get(fact_type_key)
+    if info is not None:
+        return info.value_schema
+    if value_kind is None:
+        raise UnknownFactType(fact_type_key)
+    try:
+        return value_schema(value_kind)
+    except ValueError:
+        raise FactValueInvalid(f"unknown value kind {value_kind!r}") from None
+
+
+def fact_value_validate(
+    *,
+    fact_type: str,
+    value: Any,
+    parties: CaseParties | None = None,
+    value_kind: str | None = None,
+) -> dict[str, Any]:
+    """THE admission check of a fact value (gate, reviewer's edit, API, asserted
+    facts): the value in canonical JSON, or FactValueInvalid (UnknownFactType
+    for a fact type the vocabulary does not know)."""
+    schema = fact_value_schema(fact_type, value_kind=value_kind)
+    return schema.admit(value, parties=parties)
 
 
 def fact_value_parse(value_kind: str, raw: Any) -> FactValue:
-    """Parse a JSON-ish value for a value kind. Accepts the plain value or a
-    one-key dict ({"value": ...}, {"date": ...}); amounts as
-    {"cents": int, "currency": "EUR"}. Raises FactValueInvalid."""
-    if value_kind == "date":
-        value = _unwrap(raw, ("date",))
-        if isinstance(value, date):
-            return value
-        if isinstance(value, str):
-            try:
-                return date.fromisoformat(value.strip())
-            except ValueError:
-                pass
-        raise FactValueInvalid(f"not an ISO date: {raw!r}")
-    if value_kind == "amount":
-        if isinstance(raw, Amount):
-            return raw
-        value = _unwrap(raw, ("amount",))
-        if isinstance(value, dict):
-            cents = value.get("cents")
-            if isinstance(cents, int) and not isinstance(cents, bool):
-                try:
-                    return Amount(cents=cents, currency=value.get("currency", "EUR"))
-                except ValidationError as exc:
-                    raise FactValueInvalid(str(exc)) from None
-        raise FactValueInvalid(f"not an amount {{cents, currency}}: {raw!r}")
-    if value_kind == "boolean":
-        value = _unwrap(raw, ("boolean",))
-        if isinstance(value, bool):
-            return value
-        raise FactValueInvalid(f"not a boolean: {raw!r}")
-    if value_kind in ("text", "party"):
-        value = _unwrap(raw, ("text", "party"))
-        if isinstance(value, str) and value.strip():
-            return value.strip()
-        raise FactValueInvalid(f"not a non-empty text: {raw!r}")
-    raise FactValueInvalid(f"unknown value kind {value_kind!r}")
+    """The typed value of a stored value of a built-in kind (shape only; see
+    ``FactValueSchema.read``). Raises FactValueInvalid."""
+    try:
+        schema = value_schema(value_kind)
+    except ValueError:
+        raise FactValueInvalid(f"unknown value kind {value_kind!r}") from None
+    return schema.read(raw)
+
+
+def fact_value_read(
+    info: FactTypeInfo, raw: Any, *, party_names_by_id: Mapping[int, str] | None = None
+) -> FactValue:
+    """The typed value of a stored value of a fact type (for the evaluator)."""
+    return info.value_schema.read(raw, party_names_by_id=party_names_by_id)
 
 
 @lru_cache(maxsize=1)

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Literal
 
+from ontology.domain.facts import fact_status_established
 from reports.domain.drafting import FindingDraft
 
 VerdictValue = Literal["upheld", "refuted", "uncertain"]
@@ -49,6 +50,8 @@ class RefutationInput:
     evidence_texts: Sequence[str]
     relevant_date: date
     known_labels: frozenset[str] = frozenset()
+    # the firm's four-eyes option, for the one "established" rule
+    four_eyes: bool = False
 
 
 _ABBREVIATIONS = re.compile(
@@ -208,9 +211,6 @@ def quote_not_found(data: RefutationInput) -> RefuterVerdict:
     return RefuterVerdict(name, "upheld")
 
 
-UNESTABLISHED = {"asserted", "disputed"}
-
-
 def unconfirmed_fact(data: RefutationInput) -> RefuterVerdict:
     """A conclusion may rest only on facts that are (still) confirmed or
     evidenced; a disputed, merely asserted or removed fact refutes it."""
@@ -227,7 +227,7 @@ def unconfirmed_fact(data: RefutationInput) -> RefuterVerdict:
                 f"this case.",
                 str(fact_id),
             )
-        if status in UNESTABLISHED:
+        if not fact_status_established(status, four_eyes=data.four_eyes):
             quote = next(
                 (e.quote for e in data.finding.evidence if e.fact_id == fact_id),
                 "",

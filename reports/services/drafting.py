@@ -11,14 +11,12 @@ from collections.abc import Iterable, Sequence
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from cases.models import Case, Claim, Party
-from ontology.domain.facts import ClaimContext, FactRecord
+from ontology.domain.facts import ClaimContext, FactRecord, fact_status_established
 from ontology.domain.results import ClaimEvaluation
 from ontology.services import claim_evaluate
 from reports.domain.drafting import FindingDraft, Language, findings_draft
 from reports.llm import ModelUnavailable, chat_complete
 from review.selectors import fact_records_for_case
-
-ESTABLISHED = {"evidenced", "confirmed"}
 
 
 def claim_context(*, case: Case, claim: Claim) -> ClaimContext:
@@ -107,10 +105,11 @@ def argument_draft(
     phrases each finding from its template (falling back to the template if
     its answer is malformed); the text still goes through both gates."""
     approved = set(approved_evidence_ids)
+    four_eyes = case.organisation.four_eyes_review
     facts = [
         f
         for f in fact_records_for_case(case=case)
-        if f.id in approved and f.status in ESTABLISHED
+        if f.id in approved and fact_status_established(f.status, four_eyes=four_eyes)
     ]
     evaluation = claim_evaluation(case=case, claim=claim, facts=facts)
     drafts = findings_draft(

@@ -6,7 +6,23 @@ from typing import Any
 
 from rest_framework import serializers
 
+from ontology.domain.values import value_shapes_description
 from review.models import Decision, ExtractionProposal, Fact, TermCandidate
+from review.services.decisions import DECISION_ACTIONS
+
+
+class FactValueField(serializers.JSONField):
+    """A fact value. Its shape is documented from the ontology's one value
+    schema; whether it may be saved is decided there too (by the service, the
+    same check as the agents' gate), never here, so the API cannot drift."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault(
+            "help_text",
+            value_shapes_description()
+            + " The shapes per fact type: GET /api/v1/fact-types/.",
+        )
+        super().__init__(**kwargs)
 
 
 class ProposalOutputSerializer(serializers.ModelSerializer[ExtractionProposal]):
@@ -66,8 +82,8 @@ class ProposalFilterSerializer(serializers.Serializer[Any]):
 
 
 class DecideInputSerializer(serializers.Serializer[Any]):
-    action = serializers.ChoiceField(choices=["accept", "edit", "dispute", "reject"])
-    value = serializers.JSONField(required=False)
+    action = serializers.ChoiceField(choices=list(DECISION_ACTIONS))
+    value = FactValueField(required=False)
     reason = serializers.CharField(required=False, allow_blank=True, max_length=2000)
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
@@ -175,7 +191,7 @@ class DecideOutputSerializer(serializers.Serializer[Any]):
 class FactAssertInputSerializer(serializers.Serializer[Any]):
     case = serializers.IntegerField()
     fact_type = serializers.CharField(max_length=64)
-    value = serializers.JSONField()
+    value = FactValueField()
     reason = serializers.CharField(max_length=2000)
 
 

@@ -48,10 +48,8 @@ from review.services.decisions import (
     fact_assert,
     fact_confirm,
     fact_dispute,
-    proposal_accept,
     proposal_claim,
-    proposal_dispute,
-    proposal_reject,
+    proposal_decide,
     proposals_decide_bulk,
 )
 from review.services.terms import term_candidate_decide
@@ -120,28 +118,14 @@ class ProposalDecideApi(APIView):
         payload = DecideInputSerializer(data=request.data)
         payload.is_valid(raise_exception=True)
         data = payload.validated_data
-        action, reason = data["action"], data.get("reason", "")
-        fact: Fact | None = None
-        if action == "accept":
-            fact = proposal_accept(
-                proposal=proposal, reviewer=request.user, reason=reason
-            )
-        elif action == "edit":
-            fact = proposal_accept(
-                proposal=proposal,
-                reviewer=request.user,
-                value=data["value"],
-                reason=reason,
-            )
-        elif action == "dispute":
-            fact = proposal_dispute(
-                proposal=proposal,
-                reviewer=request.user,
-                reason=reason,
-                value=data.get("value"),
-            )
-        else:
-            proposal_reject(proposal=proposal, reviewer=request.user, reason=reason)
+        decision = proposal_decide(
+            proposal=proposal,
+            reviewer=request.user,
+            action=data["action"],
+            value=data.get("value"),
+            reason=data.get("reason", ""),
+        )
+        fact = decision.fact
         proposal.refresh_from_db()
         return Response(
             {

@@ -25,12 +25,12 @@ from django.utils.translation import gettext as _
 from cases.audit import audit_event_record
 from cases.models import Case, Membership
 from cases.selectors import require_role
+from ontology.vocabulary import CaseParties, FactValueInvalid, fact_value_validate
 from ontology.vocabulary import UnknownFactType as VocabularyUnknownFactType
-from ontology.vocabulary import fact_type as vocabulary_fact_type
-from review.domain.values import ValueInvalid, value_validate
 from review.errors import (
     FactStatusConflict,
     FourEyesViolation,
+    InvalidDecision,
     InvalidValue,
     ProposalClaimed,
     ProposalNotPending,
@@ -51,30 +51,21 @@ def _label(user: Any) -> str:
     return str(user.get_username()) if user is not None else "system"
 
 
-def _value_kind(fact_type: str) -> str:
+def fact_value_check(*, case: Case, fact_type: str, value: Any) -> dict[str, Any]:
+    """The value in canonical form, admitted by the ontology's one value schema
+    (``fact_value_validate``, the same check as the agents' gate) with the
+    parties of the case. Raises InvalidValue / UnknownFactType."""
+    parties = CaseParties.of(list(case.parties.values_list("pk", "name")))
     try:
-        return vocabulary_fact_type(fact_type).value_kind
+        return fact_value_validate(fact_type=fact_type, value=value, parties=parties)
     except VocabularyUnknownFactType:
         raise UnknownFactType(
             f"The ontology has no fact type {fact_type!r}.", hint=fact_type
         ) from None
-
-
-def fact_value_check(*, case: Case, fact_type: str, value: Any) -> dict[str, Any]:
-    """The value in canonical form, checked against its fact type's value kind
-    and (for parties) the parties of the case. Raises InvalidValue."""
-    kind = _value_kind(fact_type)
-    parties = list(case.parties.values_list("pk", "name"))
-    try:
-        return value_validate(
-            fact_type=fact_type,
-            value_kind=kind,
-            value=value,
-            party_names={name for _, name in parties},
-            party_ids={pk for pk, _ in parties},
-        )
-    except ValueInvalid as exc:
-        raise InvalidValue(exc.message, hint={"field": exc.field}) from None
+    except FactValueInvalid as exc:
+        raise InvalidValue(
+            exc.message, hint={"field": exc.field, "expected": exc.hint}
+        ) from None
 
 
 def _decision_record(
@@ -446,6 +437,57 @@ def fact_confirm(*, fact: Fact, reviewer: Any, reason: str = "") -> Fact:
     return fact
 
 
+DECISION_ACTIONS = ("accept", "edit", "dispute", "reject")
+
+
+@dataclass(frozen=True)
+class ProposalDecision:
+    """What ``proposal_decide`` did: the action and the fact it made or
+    changed (None for a rejection)."""
+
+    action: str
+    fact: Fact | None
+
+
+def proposal_decide(
+    *,
+    proposal: ExtractionProposal,
+    reviewer: Any,
+    action: str,
+    value: Mapping[str, Any] | None = None,
+    reason: str = "",
+) -> ProposalDecision:
+    """THE decision path of a proposal, for the review page and the API alike:
+    ``accept`` (as proposed), ``edit`` (accept with ``value``), ``dispute``
+    (with ``reason``, and the edited ``value`` if the reviewer changed it) or
+    ``reject``. Every value passes ``fact_value_check``. Raises the services'
+    DomainErrors; an unknown action or an edit without a value is
+    InvalidDecision."""
+    if action == "accept":
+        fact = proposal_accept(proposal=proposal, reviewer=reviewer, reason=reason)
+        return ProposalDecision(action, fact)
+    if action == "edit":
+        if value is None:
+            raise InvalidDecision(
+                _("An edit needs the new value."), hint={"field": "value"}
+            )
+        fact = proposal_accept(
+            proposal=proposal, reviewer=reviewer, value=value, reason=reason
+        )
+        return ProposalDecision(action, fact)
+    if action == "dispute":
+        fact = proposal_dispute(
+            proposal=proposal, reviewer=reviewer, reason=reason, value=value
+        )
+        return ProposalDecision(action, fact)
+    if action == "reject":
+        proposal_reject(proposal=proposal, reviewer=reviewer, reason=reason)
+        return ProposalDecision(action, None)
+    raise InvalidDecision(
+        _("Unknown decision."), hint={"actions": list(DECISION_ACTIONS)}
+    )
+
+
 # --------------------------------------------------------------------- claims
 @transaction.atomic
 def proposal_claim(
@@ -522,10 +564,9 @@ def proposals_decide_bulk(
     result = BulkResult()
     for proposal in proposals:
         try:
-            if action == "accept":
-                proposal_accept(proposal=proposal, reviewer=reviewer, reason=reason)
-            else:
-                proposal_reject(proposal=proposal, reviewer=reviewer, reason=reason)
+            proposal_decide(
+                proposal=proposal, reviewer=reviewer, action=action, reason=reason
+            )
         except (
             ProposalNotPending,
             ProposalClaimed,

@@ -162,3 +162,24 @@ def test_json_has_no_score_like_key(
     verzug_case(case, reviewer)
     body = lawyer_client.get(_case_url(case)).json()
     assert not [k for k in _keys(body) if FORBIDDEN_KEYS.search(k.lower())]
+
+
+def test_fact_types_list_each_value_shape_from_the_one_schema(
+    lawyer_client: Client,
+) -> None:
+    response = lawyer_client.get(reverse("ontology-api:fact-types"))
+    assert response.status_code == 200
+    types = {t["key"]: t for t in response.json()}
+    delivery = types["delivery_evidence"]
+    assert delivery["value_kind"] == "text"
+    assert "Rückschein" in delivery["choices"]
+    assert delivery["value_schema"]["properties"]["text"]["enum"] == delivery["choices"]
+    amount = types["claim_amount"]
+    assert amount["example"] == {"cents": 123456, "currency": "EUR"}
+    assert set(amount["value_schema"]["required"]) == {"cents", "currency"}
+    assert types["due_date"]["example"] == {"date": "YYYY-MM-DD"}
+
+
+def test_fact_types_need_a_login() -> None:
+    response = Client().get(reverse("ontology-api:fact-types"))
+    assert response.status_code in (401, 403)

@@ -1,0 +1,274 @@
+"""The built-in value kinds of the one fact-value schema: their typed
+Pydantic shapes (``Amount``, ``Rate``, ``Period``, ISO dates, text, parties)
+and the admission rules each applies when a value is *admitted* rather than
+*read* (see ``ontology.domain.values``, which builds the schemas from these
+and re-exports them)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from collections.abc import Callable, Collection, Mapping
+from dataclasses import dataclass, field
+from typing import Annotated, Any, Literal
+
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    ValidationInfo,
+)
+
+# ISO 4217 codes of money in circulation (no precious metals, funds or test
+# codes), plus a few withdrawn since 2023 that claims may still be in (HRK,
+# BGN, SLL, ZWL, ANG). One list: the gate, the editor's select and the API.
+CURRENCIES: tuple[str, ...] = tuple(
+    sorted(
+        """
+        AED AFN ALL AMD ANG AOA ARS AUD AWG AZN BAM BBD BDT BGN BHD BIF BMD BND
+        BOB BRL BSD BTN BWP BYN BZD CAD CDF CHF CLP CNY COP CRC CUP CVE CZK DJF
+        DKK DOP DZD EGP ERN ETB EUR FJD FKP GBP GEL GHS GIP GMD GNF GTQ GYD HKD
+        HNL HRK HTG HUF IDR ILS INR IQD IRR ISK JMD JOD JPY KES KGS KHR KMF KPW
+        KRW KWD KYD KZT LAK LBP LKR LRD LSL LYD MAD MDL MGA MKD MMK MNT MOP MRU
+        MUR MVR MWK MXN MYR MZN NAD NGN NIO NOK NPR NZD OMR PAB PEN PGK PHP PKR
+        PLN PYG QAR RON RSD RUB RWF SAR SBD SCR SDG SEK SGD SHP SLE SLL SOS SRD
+        SSP STN SVC SYP SZL THB TJS TMT TND TOP TRY TTD TWD TZS UAH UGX USD UYU
+        UZS VES VND VUV WST XAF XCD XCG XOF XPF YER ZAR ZMW ZWG ZWL
+        """.split()  # noqa: SIM905 - a list of 160 codes reads better as text
+    )
+)
+_CURRENCY_SET = frozenset(CURRENCIES)
+MIN_DATE = dt.date(1900, 1, 1)
+MAX_DATE = dt.date(2100, 12, 31)
+MAX_CENTS = 10**13
+MAX_TEXT = 2000
+MAX_LABEL = 200
+MAX_BASIS_POINTS = 100_000  # 1,000 %
+MAX_PERIOD_COUNT = 3660
+RATE_REFERENCES = ("fixed", "base_rate")
+PERIOD_UNITS = ("days", "weeks", "months")
+SCALAR_KINDS: tuple[str, ...] = (
+    "date",
+    "amount",
+    "rate",
+    "period",
+    "party",
+    "boolean",
+    "text",
+)
+# Scalar kinds whose inner value is a JSON primitive: at the top level it is
+# wrapped in an object under the kind's name ({"date": ...}); the others are
+# objects already.
+WRAPPED = {"date": "date", "party": "party", "boolean": "boolean", "text": "text"}
+_ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+_CURRENCY_SHAPE = re.compile(r"^[A-Z]{3}$")
+
+
+class FactValueInvalid(ValueError):
+    """A value does not fit its fact type's value schema. ``field`` names the
+    offending key (``date``, ``currency``, ``deadline`` ...), ``hint`` what
+    would fit."""
+
+    def __init__(self, message: str, *, field: str = "value", hint: Any = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.field = field
+        self.hint = hint
+
+
+@dataclass(frozen=True)
+class CaseParties:
+    """The parties a party value may name: names and ids of the case's parties."""
+
+    names: frozenset[str] = frozenset()
+    ids: frozenset[int] = frozenset()
+
+    @classmethod
+    def of(cls, rows: Collection[tuple[int, str]]) -> CaseParties:
+        return cls(
+            names=frozenset(n for _, n in rows), ids=frozenset(p for p, _ in rows)
+        )
+
+
+@dataclass(frozen=True)
+class Admission:
+    parties: CaseParties = field(default_factory=CaseParties)
+
+
+def admission_of(info: ValidationInfo) -> Admission | None:
+    context = info.context
+    if isinstance(context, dict):
+        found = context.get("admission")
+        if isinstance(found, Admission):
+            return found
+    return None
+
+
+# ---------------------------------------------------------------- inner types
+def _iso_date(raw: Any) -> Any:
+    if isinstance(raw, dt.date) and not isinstance(raw, dt.datetime):
+        return raw
+    if not isinstance(raw, str) or not _ISO_DATE.match(raw.strip()):
+        raise ValueError("a date must be an ISO date YYYY-MM-DD")
+    try:
+        return dt.date.fromisoformat(raw.strip())
+    except ValueError:
+        raise ValueError(f"{raw} is not a calendar date") from None
+
+
+def _date_admitted(value: dt.date, info: ValidationInfo) -> dt.date:
+    if admission_of(info) is not None and not MIN_DATE <= value <= MAX_DATE:
+        raise ValueError(f"{value.isoformat()} lies outside 1900–2100")
+    return value
+
+
+def _text(value: str, info: ValidationInfo) -> str:
+    cleaned = value.strip()
+    if not cleaned:
+        raise ValueError("the text must not be empty")
+    if admission_of(info) is not None and len(cleaned) > MAX_TEXT:
+        raise ValueError(f"the text is longer than {MAX_TEXT} characters")
+    return cleaned
+
+
+def _choices_check(choices: tuple[str, ...]) -> Callable[[str, ValidationInfo], str]:
+    def check(value: str, info: ValidationInfo) -> str:
+        if admission_of(info) is not None and value not in choices:
+            raise ValueError(f"{value!r} is not one of: {', '.join(choices)}")
+        return value
+
+    return check
+
+
+def _party(value: str | int, info: ValidationInfo) -> str | int:
+    admission = admission_of(info)
+    if admission is None:
+        return value
+    if isinstance(value, int):
+        if value in admission.parties.ids:
+            return value
+        raise ValueError(f"party id {value} is not a party of this case")
+    if value in admission.parties.names:
+        return value
+    raise ValueError(f"{value!r} is not a party of this case")
+
+
+IsoDate = Annotated[
+    dt.date,
+    BeforeValidator(_iso_date),
+    AfterValidator(_date_admitted),
+    Field(json_schema_extra={"format": "date", "example": "2026-04-30"}),
+]
+Text = Annotated[str, AfterValidator(_text)]
+PartyRef = Annotated[str | int, AfterValidator(_party)]
+
+
+class Shape(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid", strict=True)
+
+
+def _currency_shape(value: str, info: ValidationInfo) -> str:
+    if not _CURRENCY_SHAPE.match(value):
+        raise ValueError("the currency must be an ISO 4217 code such as EUR")
+    if admission_of(info) is not None and value not in _CURRENCY_SET:
+        raise ValueError(f"unknown ISO 4217 currency {value!r}")
+    return value
+
+
+def _bounded(low: int, high: int, message: str) -> AfterValidator:
+    def check(value: int, info: ValidationInfo) -> int:
+        if admission_of(info) is not None and not low <= value <= high:
+            raise ValueError(message)
+        return value
+
+    return AfterValidator(check)
+
+
+def _short(value: str | None, info: ValidationInfo) -> str | None:
+    if value is not None and not value.strip():
+        return None  # an empty label is no label
+    if value is not None and admission_of(info) is not None and len(value) > MAX_LABEL:
+        raise ValueError("must be a short text")
+    return value.strip() if value is not None else None
+
+
+ShortText = Annotated[str | None, AfterValidator(_short)]
+
+
+class Amount(Shape):
+    """A sum of money in the smallest unit (cents) and an ISO 4217 currency."""
+
+    cents: Annotated[
+        int, _bounded(1, MAX_CENTS - 1, "the amount must be positive and plausible")
+    ]
+    currency: Annotated[str, AfterValidator(_currency_shape)]
+    label: ShortText = None
+
+
+class Rate(Shape):
+    """An interest rate in basis points (1/100 of a percent): fixed, or
+    percentage points over the base rate (Basiszinssatz, § 247 BGB)."""
+
+    basis_points: Annotated[
+        int, _bounded(0, MAX_BASIS_POINTS, "the rate must lie between 0 and 1,000 %")
+    ]
+    reference: Literal["fixed", "base_rate"]
+
+
+class Period(Shape):
+    """A period of days, weeks or months, optionally running from an event
+    ("14 Tage nach Zugang der Rechnung")."""
+
+    count: Annotated[
+        int, _bounded(1, MAX_PERIOD_COUNT, "the period must be a positive number")
+    ]
+    unit: Literal["days", "weeks", "months"]
+    from_event: ShortText = None
+
+
+class RecordValue(Shape):
+    """Base of the record kinds generated from the vocabulary (``bc:fields``)."""
+
+
+FactValue = dt.date | Amount | Rate | Period | RecordValue | bool | str
+
+
+def inner_type(kind: str, choices: tuple[str, ...]) -> Any:
+    """The Python/Pydantic type of a kind's inner value."""
+    if choices and kind != "text":
+        raise ValueError(f"choices are declared on a {kind} value; only text has any")
+    if kind == "date":
+        return IsoDate
+    if kind == "amount":
+        return Amount
+    if kind == "rate":
+        return Rate
+    if kind == "period":
+        return Period
+    if kind == "party":
+        return PartyRef
+    if kind == "boolean":
+        return bool
+    if kind == "text":
+        if choices:
+            return Annotated[
+                str,
+                AfterValidator(_text),
+                AfterValidator(_choices_check(choices)),
+                Field(json_schema_extra={"enum": list(choices)}),
+            ]
+        return Text
+    raise ValueError(f"unknown value kind {kind!r}")
+
+
+EXAMPLES: Mapping[str, Any] = {
+    "date": "YYYY-MM-DD",
+    "amount": {"cents": 123456, "currency": "EUR"},
+    "rate": {"basis_points": 500, "reference": "base_rate"},
+    "period": {"count": 14, "unit": "days", "from_event": "Zugang der Rechnung"},
+    "party": "<exact party name>",
+    "boolean": True,
+    "text": "...",
+}

@@ -37,7 +37,9 @@ from tests.review.helpers import make_proposal
 pytestmark = pytest.mark.django_db
 HTMX = {"HTTP_HX_REQUEST": "true"}
 PARTY_TYPE = "ext_debtor_named"
-START = {  # a valid value each proposal starts from before it is edited
+START: dict[
+    str, dict[str, Any]
+] = {  # a valid value each proposal starts from before it is edited
     "due_date": {"date": "2026-04-30"},
     "claim_amount": {"cents": 100, "currency": "EUR"},
     "delivery_evidence": {"text": "Rückschein"},

@@ -33,6 +33,7 @@ front of a combining mark: "e" is not found in "é", nor "f" in "ﬁ"."""
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -88,68 +89,121 @@ def _is_letter(char: str) -> bool:
     return unicodedata.category(char)[0] in "LM"
 
 
-def _fold(text: str, *, ignore_case: bool) -> _Folded:
-    chars: list[tuple[str, int]] = []
-    for index, char in enumerate(text):
+_SPECIAL = re.compile(r"[^\x00-\x7f]")  # only these need work per character
+# Runs of whitespace and soft hyphens, except a single plain space (kept as it
+# is, which spares the common case any work).
+_RUN = re.compile(r"[\s\u00ad]{2,}|[^\S ]|\u00ad")
+_EDGE = "".join(c for c in map(chr, range(0x3000 + 1)) if c.isspace()) + SOFT_HYPHEN
+
+
+def _per_char(text: str, origin: list[int], *, casefold: bool) -> tuple[str, list[int]]:
+    """Each character replaced by its matching form (invisible characters
+    dropped, ligatures spelt out, canonically decomposed, case-folded if asked),
+    carrying its origin; combining marks in canonical order. ASCII characters
+    stay as they are (without folding: none needs decomposition), and are
+    copied in slices."""
+    parts: list[str] = []
+    origins: list[int] = []
+    last = 0
+    special = re.compile(r"[^\x00-\x7f]|[A-Z]") if casefold else _SPECIAL
+    for match in special.finditer(text):
+        at = match.start()
+        parts.append(text[last:at])
+        origins.extend(origin[last:at])
+        char = text[at]
         if char in INVISIBLE and char != SOFT_HYPHEN:
-            continue
-        piece = unicodedata.normalize("NFD", LIGATURES.get(char, char))
-        chars.extend((c, index) for c in piece)
-    chars = _reorder(chars)
+            piece = ""
+        else:
+            piece = unicodedata.normalize("NFD", LIGATURES.get(char, char))
+            if casefold:
+                piece = unicodedata.normalize("NFD", piece.casefold())
+        parts.append(piece)
+        origins.extend([origin[at]] * len(piece))
+        last = at + 1
+    parts.append(text[last:])
+    origins.extend(origin[last:])
+    folded = "".join(parts)
+    if any(
+        unicodedata.combining(folded[m.start()])
+        and m.start() > 0
+        and unicodedata.combining(folded[m.start() - 1])
+        for m in _SPECIAL.finditer(folded)
+    ):  # two marks in a row: put them in canonical order
+        pairs = _reorder(list(zip(folded, origins, strict=True)))
+        folded, origins = "".join(c for c, _ in pairs), [o for _, o in pairs]
+    return folded, origins
 
-    out: list[tuple[str, int]] = []
+
+def _fold(text: str, *, ignore_case: bool) -> _Folded:
+    chars, origin = _per_char(text, list(range(len(text))), casefold=False)
+    # whitespace at either end does not count
+    lo = len(chars) - len(chars.lstrip(_EDGE))
+    chars, origin = chars[lo:].rstrip(_EDGE), origin[lo:]
+    origin = origin[: len(chars)]
+
+    parts: list[str] = []
+    origins: list[int] = []
     joins: dict[int, int] = {}
-    soft = False  # a soft hyphen came right before this run of whitespace
-    i, n = 0, len(chars)
-    while i < n:
-        char, origin = chars[i]
-        if char == SOFT_HYPHEN:
-            soft = True
-            i += 1
-            continue
-        if not char.isspace():
-            out.append((char, origin))
-            soft = False
-            i += 1
-            continue
-        j = i  # the run, with any soft hyphens in it
-        while j < n and (chars[j][0].isspace() or chars[j][0] == SOFT_HYPHEN):
-            j += 1
-        if out and j < n:  # whitespace at either end does not count
-            broken = any(c in _LINE_BREAKS for c, _ in chars[i:j])
-            nxt = chars[j][0]
-            if broken and soft:
-                pass  # "Verzugs\u00ad\nschaden": hyphenated at a soft hyphen
-            elif (
-                broken
-                and out[-1][0] in _HYPHENS
-                # after a letter, or first: a quote may begin at the hyphen
-                and (len(out) == 1 or _is_letter(out[-2][0]))
-                and _is_letter(nxt)
-            ):
-                if nxt.islower():  # "Verzugs-\nschaden": one word
-                    hyphen = out.pop()
-                    joins[len(out)] = hyphen[1]
-                # else "E-\nMail": the hyphen stays, the line break goes
-            else:
-                out.append((" ", origin))
-        soft = False
-        i = j
+    count = 0  # characters emitted so far
+    before = ""  # the character emitted before the current segment
+    last = 0
+    for match in _RUN.finditer(chars):
+        a, b = match.span()
+        segment = chars[last:a]  # visible characters, none of them a space
+        if segment:
+            before = parts[-1][-1] if parts and parts[-1] else before
+            parts.append(segment)
+            origins.extend(origin[last:a])
+            count += len(segment)
+        last = b
+        run = match.group()
+        if not any(c.isspace() for c in run):
+            continue  # soft hyphens alone are invisible
+        broken = any(c in _LINE_BREAKS for c in run)
+        prev, nxt = chars[a - 1], chars[b]
+        prev2 = segment[-2] if len(segment) >= 2 else before
+        if broken and run[0] == SOFT_HYPHEN:
+            continue  # "Verzugs\u00ad\nschaden": hyphenated at a soft hyphen
+        if (
+            broken
+            and prev in _HYPHENS
+            # after a letter, or first: a quote may begin at the hyphen
+            and (count == 1 or _is_letter(prev2))
+            and _is_letter(nxt)
+        ):
+            if nxt.islower():  # "Verzugs-\nschaden": one word
+                parts[-1] = parts[-1][:-1]
+                joins[count - 1] = origins.pop()
+                count -= 1
+            continue  # else "E-\nMail": the hyphen stays, the line break goes
+        parts.append(" ")
+        origins.append(origin[a])
+        count += 1
+    parts.append(chars[last:])
+    origins.extend(origin[last:])
+    folded = "".join(parts)
 
-    if ignore_case:
-        folded: list[tuple[str, int]] = []
-        moved: dict[int, int] = {}
-        for position, (char, origin) in enumerate(out):
-            moved[position] = len(folded)
-            piece = unicodedata.normalize("NFD", char.casefold())
-            folded.extend((c, origin) for c in piece)
-        out = _reorder(folded)
-        joins = {moved[k]: hyphen for k, hyphen in joins.items()}
-    return _Folded(
-        text="".join(c for c, _ in out),
-        origin=tuple(o for _, o in out),
-        joins=joins,
-    )
+    if ignore_case:  # after the hyphenation, which depends on the case
+        cased = folded.casefold()
+        if len(cased) == len(folded) and unicodedata.is_normalized("NFD", cased):
+            return _Folded(text=cased, origin=tuple(origins), joins=joins)
+        cased, origins = _per_char(folded, origins, casefold=True)
+        if joins:  # a join's position moves where folding lengthened the text
+            moved = _positions(folded, cased)
+            joins = {moved[k]: hyphen for k, hyphen in joins.items()}
+        folded = cased
+    return _Folded(text=folded, origin=tuple(origins), joins=joins)
+
+
+def _positions(before: str, after: str) -> dict[int, int]:
+    """Where each character of ``before`` begins in its case-folded form."""
+    moved: dict[int, int] = {}
+    at = 0
+    for position, char in enumerate(before):
+        moved[position] = at
+        at += len(unicodedata.normalize("NFD", char.casefold()))
+    moved[len(before)] = at
+    return moved
 
 
 def quote_normalise(text: str, *, ignore_case: bool = False) -> str:

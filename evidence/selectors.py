@@ -4,6 +4,7 @@ is not found."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from django.db.models import QuerySet
@@ -11,6 +12,7 @@ from django.http import Http404
 
 from cases.models import Case
 from cases.selectors import scope_to_user
+from evidence.domain.quotes import PageRange, quote_page_ranges
 from evidence.models import Chunk, Page, SourceDocument, UploadRefusal
 
 
@@ -48,30 +50,37 @@ def refusal_list_for_case(*, case: Case, limit: int = 50) -> list[UploadRefusal]
     return list(UploadRefusal.objects.filter(case=case).order_by("-id")[:limit])
 
 
+def quote_page_ranges_for_chunk(
+    *, chunk: Chunk, quote: str, pages: Mapping[int, Page] | None = None
+) -> list[PageRange]:
+    """Where a chunk's quote lies on its pages (see
+    ``evidence.domain.quotes.quote_page_ranges``): one range of page text per
+    page it covers, empty if it is found nowhere. ``pages`` may pass the
+    chunk's pages the caller already loaded."""
+    spans = chunk.spans or [
+        {"page": chunk.page_start, "start": 0, "end": len(chunk.text)}
+    ]
+    numbers = {int(s["page"]) for s in spans}
+    if pages is None or not numbers <= pages.keys():
+        texts = dict(
+            Page.objects.filter(
+                document_id=chunk.document_id, number__in=numbers
+            ).values_list("number", "text")
+        )
+    else:
+        texts = {n: pages[n].text or "" for n in numbers}
+    return quote_page_ranges(
+        chunk_text=chunk.text, spans=spans, page_texts=texts, quote=quote
+    )
+
+
 def quote_pages(*, chunk: Chunk, quote: str) -> list[int]:
-    """The 1-based page numbers a quote lies on. A chunk across a page break
-    has one span per page; each span's text is found in the chunk text to
-    tell where the break is."""
+    """The 1-based page numbers a quote lies on: the chunk's only page, or,
+    for a chunk across a page break, the pages the quote covers (all of the
+    chunk's pages if it is found nowhere)."""
     if chunk.page_start == chunk.page_end or not chunk.spans:
         return [chunk.page_start]
-    numbers = [int(s["page"]) for s in chunk.spans]
-    texts = dict(
-        Page.objects.filter(
-            document_id=chunk.document_id, number__in=numbers
-        ).values_list("number", "text")
-    )
-    pieces: list[tuple[int, int, int]] = []
-    cursor = 0
-    for span in chunk.spans:
-        piece = texts.get(int(span["page"]), "")[int(span["start"]) : int(span["end"])]
-        at = chunk.text.find(piece, cursor) if piece else -1
-        if at < 0:
-            return list(range(chunk.page_start, chunk.page_end + 1))
-        pieces.append((int(span["page"]), at, at + len(piece)))
-        cursor = at + len(piece)
-    start = chunk.text.find(quote)
-    if start < 0:
+    ranges = quote_page_ranges_for_chunk(chunk=chunk, quote=quote)
+    if not ranges:
         return list(range(chunk.page_start, chunk.page_end + 1))
-    end = start + len(quote)
-    pages = [page for page, s, e in pieces if s < end and start < e]
-    return pages or [chunk.page_start]
+    return sorted({r.page for r in ranges})

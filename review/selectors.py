@@ -20,12 +20,12 @@ from django.utils import timezone
 
 from cases.models import Case
 from cases.selectors import membership_for_user, scope_to_user
+from evidence.domain.quotes import range_boxes
 from evidence.models import Chunk, Page
-from evidence.selectors import quote_pages
+from evidence.selectors import quote_page_ranges_for_chunk, quote_pages
 from ontology.domain.facts import EvidenceRef, FactRecord, established_statuses
 from ontology.vocabulary import fact_types_all, vocabulary_extend
 from review.domain.extension import extension_fact_types
-from review.domain.quote import quote_range, range_boxes
 from review.models import (
     CLAIM_TTL,
     Decision,
@@ -203,11 +203,11 @@ def _percent_boxes(
 
 
 def chunk_highlight(*, chunk: Chunk, quote: str) -> Highlight:
-    """The page the quote is on (else the chunk's first page), with boxes."""
+    """The page the quote is on (else the chunk's first page), with boxes. The
+    quote is located by the same matcher the gate used to accept it."""
     from evidence.search import page_url
     from evidence.viewer import chunk_boxes
 
-    spans = chunk.spans or []
     pages = {
         p.number: p
         for p in Page.objects.filter(
@@ -217,23 +217,16 @@ def chunk_highlight(*, chunk: Chunk, quote: str) -> Highlight:
     }
     chosen: Page | None = pages.get(chunk.page_start)
     quote_boxes: list[Any] = []
-    for span in spans:
-        page = pages.get(int(span.get("page", 0)))
+    for found in quote_page_ranges_for_chunk(chunk=chunk, quote=quote, pages=pages):
+        page = pages.get(found.page)
         if page is None:
             continue
-        found = quote_range(
-            text=page.text or "",
-            quote=quote,
-            start=int(span.get("start", 0)),
-            end=int(span.get("end", len(page.text or ""))),
+        chosen = page
+        quote_boxes = _percent_boxes(
+            page,
+            range_boxes(blocks=page.blocks or [], start=found.start, end=found.end),
         )
-        if found is not None:
-            chosen = page
-            quote_boxes = _percent_boxes(
-                page,
-                range_boxes(blocks=page.blocks or [], start=found[0], end=found[1]),
-            )
-            break
+        break
     if chosen is None:
         return Highlight(page=None)
     return Highlight(

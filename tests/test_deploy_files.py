@@ -1,13 +1,134 @@
-"""The deployment files stay valid."""
+"""The deployment files describe a stack that can start: parsed, not grepped.
+
+docker-compose.yml is read with PyYAML (anchors and ``<<`` merges resolved
+as Compose resolves them), the Dockerfile as its list of instructions, the CI
+script as the commands it runs. Where Compose itself is installed, it checks
+the file too."""
+
+from __future__ import annotations
 
 import os
+import re
+import shlex
 import shutil
 import subprocess
+import tomllib
 from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
 
 import pytest
+import yaml
+from django.urls import resolve
 
 ROOT = Path(__file__).resolve().parent.parent
+APP_SERVICES = ("migrate", "web", "worker")
+
+
+@pytest.fixture(scope="module")
+def compose() -> dict[str, Any]:
+    return yaml.safe_load((ROOT / "docker-compose.yml").read_text())
+
+
+def dockerfile_steps(text: str) -> list[tuple[str, str]]:
+    """(INSTRUCTION, arguments) per step, continuation lines joined."""
+    steps: list[tuple[str, str]] = []
+    logical = ""
+    for line in text.splitlines():
+        if not logical and (not line.strip() or line.lstrip().startswith("#")):
+            continue
+        if line.rstrip().endswith("\\"):
+            logical += line.rstrip()[:-1] + " "
+            continue
+        logical += line
+        instruction, _, args = logical.strip().partition(" ")
+        steps.append((instruction.upper(), " ".join(args.split())))
+        logical = ""
+    return steps
+
+
+@pytest.fixture(scope="module")
+def docker_steps() -> list[tuple[str, str]]:
+    return dockerfile_steps((ROOT / "Dockerfile").read_text())
+
+
+def _exec_form(args: str) -> list[str]:
+    return list(yaml.safe_load(args)) if args.startswith("[") else shlex.split(args)
+
+
+# ----------------------------------------------------------------- compose
+def test_compose_runs_web_worker_migrations_database_and_broker(compose):
+    assert set(compose["services"]) == {"db", "redis", "migrate", "web", "worker"}
+
+
+def test_database_and_broker_report_health_and_apps_wait_for_it(compose):
+    services = compose["services"]
+    assert services["db"]["healthcheck"]["test"][-1].startswith("pg_isready")
+    assert services["redis"]["healthcheck"]["test"][1:] == ["redis-cli", "ping"]
+    assert services["migrate"]["depends_on"] == {
+        "db": {"condition": "service_healthy"},
+        "redis": {"condition": "service_healthy"},
+    }
+    for name in ("web", "worker"):  # they start after the migrations succeeded
+        assert services[name]["depends_on"] == {
+            "migrate": {"condition": "service_completed_successfully"}
+        }
+
+
+def test_migrations_run_once_and_web_and_worker_run_their_processes(compose):
+    services = compose["services"]
+    assert services["migrate"]["command"] == [
+        "python", "manage.py", "migrate", "--noinput",
+    ]  # fmt: skip
+    assert services["migrate"]["restart"] == "no"
+    worker = services["worker"]["command"]
+    assert worker[:4] == ["celery", "-A", "config", "worker"]
+    assert "command" not in services["web"]  # the image's gunicorn
+    for name in ("web", "worker"):
+        assert services[name]["restart"] == "unless-stopped"
+
+
+def test_web_healthcheck_probes_the_health_endpoint_of_the_app(compose):
+    test = compose["services"]["web"]["healthcheck"]["test"]
+    url = urlsplit(test[-1])
+    assert test[:2] == ["CMD", "curl"] and "-f" in test[2]
+    assert (url.hostname, url.port) == ("localhost", 8000)
+    assert resolve(url.path).url_name == "healthz"
+    worker = compose["services"]["worker"]["healthcheck"]["test"][-1]
+    assert worker.startswith("celery -A config inspect ping")
+
+
+def test_apps_reach_the_database_and_broker_services_by_name(compose):
+    services = compose["services"]
+    for name in APP_SERVICES:
+        env = services[name]["environment"]
+        database, broker = (
+            urlsplit(env["DATABASE_URL"]),
+            urlsplit(env["CELERY_BROKER_URL"]),
+        )
+        assert (database.scheme, database.hostname, database.port) == (
+            "postgres", "db", 5432,
+        )  # fmt: skip
+        assert database.path == "/" + services["db"]["environment"]["POSTGRES_DB"]
+        assert (broker.scheme, broker.hostname, broker.port) == ("redis", "redis", 6379)
+        assert env["DJANGO_SECRET_KEY"].startswith("${DJANGO_SECRET_KEY:?")
+
+
+def test_documents_database_and_broker_data_live_on_named_volumes(compose):
+    services = compose["services"]
+    declared = set(compose["volumes"])
+    mounts = {
+        name: dict(v.split(":", 1) for v in service.get("volumes", []))
+        for name, service in services.items()
+    }
+    assert mounts["db"] == {"pgdata": "/var/lib/postgresql"}
+    assert mounts["redis"] == {"redisdata": "/data"}
+    assert "--appendonly" in services["redis"]["command"]
+    for name in APP_SERVICES:  # uploaded documents survive a new container
+        media = services[name]["environment"]["BELEGT_MEDIA_ROOT"]
+        assert mounts[name] == {"documents": media}
+    used = {volume for m in mounts.values() for volume in m}
+    assert used == declared
 
 
 def _compose_command() -> list[str] | None:
@@ -27,19 +148,97 @@ def test_docker_compose_file_is_accepted_by_compose():
     if command is None:
         pytest.skip("neither `docker compose` nor `docker-compose` is installed here")
     result = subprocess.run(
-        [*command, "-f", str(ROOT / "docker-compose.yml"), "config"],
+        [
+            *command,
+            "-f",
+            str(ROOT / "docker-compose.yml"),
+            "config",
+            "--format",
+            "json",
+        ],
         capture_output=True,
         text=True,
         env={**os.environ, "DJANGO_SECRET_KEY": "compose-config-check"},
         check=False,
     )
     assert result.returncode == 0, result.stderr
-    for service in ("web", "worker", "db", "redis"):
-        assert f"{service}:" in result.stdout
+    assert set(yaml.safe_load(result.stdout)["services"]) >= {"web", "worker", "db"}
 
 
-def test_ci_script_runs_the_readme_test_command():
-    ci = (ROOT / ".ci" / "run").read_text()
+# --------------------------------------------------------------- Dockerfile
+def test_image_uses_a_python_the_project_supports(docker_steps):
+    [base] = [args for instruction, args in docker_steps if instruction == "FROM"]
+    version = re.match(r"python:(\d+\.\d+)", base)
+    assert version is not None, base
+    requires = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"][
+        "requires-python"
+    ]
+    low, high = re.findall(r"(\d+\.\d+)", requires)
+    as_tuple = [tuple(map(int, v.split("."))) for v in (low, version[1], high)]
+    assert as_tuple[0] <= as_tuple[1] < as_tuple[2]
+
+
+def test_image_installs_the_project_after_copying_every_package(docker_steps):
+    packages = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"][
+        "setuptools"
+    ]["packages"]["find"]["include"]
+    copied: set[str] = set()
+    installs = []
+    for instruction, args in docker_steps:
+        if instruction == "COPY":
+            *sources, _target = args.split()
+            copied |= {s.rstrip("/").removeprefix("./") for s in sources}
+        if instruction == "RUN" and re.search(r"pip install\b[^&]* \.(\s|$)", args):
+            installs.append(set(copied))
+    assert installs, "the image never runs `pip install .`"
+    before_install = installs[-1]
+    for package in packages:
+        name = package.rstrip("*")
+        assert (ROOT / name).is_dir()
+        assert name in before_install or "." in before_install, name
+    assert "pyproject.toml" in before_install or "." in before_install
+
+
+def test_image_has_ocr_static_files_and_runs_gunicorn_unprivileged(
+    docker_steps, compose
+):
+    runs = " ".join(args for instruction, args in docker_steps if instruction == "RUN")
+    assert {"tesseract-ocr", "tesseract-ocr-deu", "tesseract-ocr-eng"} <= set(
+        runs.split()
+    )
+    assert "manage.py collectstatic --noinput" in runs
+    instructions = [instruction for instruction, _ in docker_steps]
+    user_at = instructions.index("USER")
+    assert docker_steps[user_at][1] not in ("root", "0")
+    [cmd] = [args for instruction, args in docker_steps if instruction == "CMD"]
+    command = _exec_form(cmd)
+    assert command[:2] == ["gunicorn", "config.wsgi"]
+    assert (ROOT / "config" / "wsgi.py").is_file()
+    bind = command[command.index("--bind") + 1]
+    [expose] = [args for instruction, args in docker_steps if instruction == "EXPOSE"]
+    assert bind == f"0.0.0.0:{expose}"
+    assert compose["services"]["web"]["ports"] == [f"${{PORT:-8000}}:{expose}"]
+    assert instructions.index("CMD") > user_at  # the server never runs as root
+    media = compose["services"]["web"]["environment"]["BELEGT_MEDIA_ROOT"]
+    assert re.search(rf"chown \S+ {re.escape(media)}\b", runs)
+
+
+# ------------------------------------------------------------------- CI
+def _makefile_targets() -> set[str]:
+    text = (ROOT / "Makefile").read_text()
+    return set(re.findall(r"^([a-z][\w-]*):", text, flags=re.MULTILINE))
+
+
+def test_ci_runs_the_checks_and_the_readme_test_command_and_stops_on_failure():
+    lines = [
+        line.strip()
+        for line in (ROOT / ".ci" / "run").read_text().splitlines()
+        if line.strip() and not line.lstrip().startswith("#")
+    ]
+    assert "set -euo pipefail" in lines
+    commands = [line.split()[:2] for line in lines]  # top-level commands
+    assert ["make", "check"] in commands and ["make", "test"] in commands
     readme = (ROOT / "README.md").read_text()
-    assert "make test" in ci
-    assert "make test" in readme and "make run" in readme
+    documented = set(re.findall(r"`?make ([a-z][\w-]*)", readme))
+    assert {"run", "test", "check"} <= documented
+    assert documented <= _makefile_targets()

@@ -21,9 +21,9 @@ from pydantic import BaseModel
 from rdflib import Graph, Namespace
 from rdflib.query import ResultRow
 
-from agents.domain.text import normalise_ws, quote_occurs
 from agents.domain.tools import ToolKind, ToolSpec
 from agents.domain.world import World
+from evidence.domain.quotes import quote_span
 from ontology.domain.values import CaseParties, FactValueInvalid
 from ontology.domain.vocabulary import fact_value_validate
 
@@ -99,7 +99,8 @@ def quote_in_chunk(ctx: PolicyContext) -> PolicyOutcome:
     chunk = ctx.world.case_chunk(_arg(ctx, "source_chunk_id"))
     if chunk is None:  # fail closed even if the graph forgot the chunk policy
         return chunk_belongs_to_case(ctx)
-    if quote_occurs(_arg(ctx, "quote"), chunk.text):
+    # Case-sensitive: a quote is evidence and must be verbatim.
+    if quote_span(chunk.text, _arg(ctx, "quote")) is not None:
         return PASS
     return PolicyOutcome(
         ok=False,
@@ -107,7 +108,8 @@ def quote_in_chunk(ctx: PolicyContext) -> PolicyOutcome:
         message="The quote does not occur verbatim in the chunk.",
         retryable=True,
         hint="Copy the quote character for character from the chunk text; "
-        "only whitespace may differ.",
+        "only whitespace, line breaks, hyphenation at a line end, soft "
+        "hyphens and ligatures may differ.",
     )
 
 
@@ -217,8 +219,8 @@ def label_in_chunk(ctx: PolicyContext) -> PolicyOutcome:
     chunk = ctx.world.case_chunk(_arg(ctx, "source_chunk_id"))
     if chunk is None:
         return chunk_belongs_to_case(ctx)
-    label = normalise_ws(_arg(ctx, "label")).casefold()
-    if label and label in normalise_ws(chunk.text).casefold():
+    # A label names a concept, not evidence: the letter may capitalise it.
+    if quote_span(chunk.text, _arg(ctx, "label"), ignore_case=True) is not None:
         return PASS
     return PolicyOutcome(
         ok=False,

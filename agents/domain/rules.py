@@ -17,7 +17,7 @@ from typing import Any
 
 from agents.domain.parsing import DATE, find_amounts, parse_date
 from agents.domain.segments import segment_around
-from agents.domain.text import normalise_ws
+from evidence.domain.quotes import quote_normalise
 
 _I = re.IGNORECASE
 _DATE_G = rf"(?P<date>{DATE})"
@@ -339,7 +339,7 @@ class RulesExtractor:
                 key = (
                     cand.fact_type,
                     repr(sorted(cand.value.items())),
-                    normalise_ws(cand.quote),
+                    quote_normalise(cand.quote),
                 )
                 if key not in seen:
                     seen.add(key)
@@ -430,7 +430,7 @@ class RulesExtractor:
                     out.add("calendar_payment_date", value, m.span(), 0.45)
         for rx in _PERIOD:
             for m in rx.finditer(text):
-                phrase = normalise_ws(m.group(0))
+                phrase = quote_normalise(m.group(0))
                 out.add("payment_period_from_event", {"text": phrase}, m.span(), 0.75)
 
         for rx_list in _RECEIVED:
@@ -485,7 +485,7 @@ class RulesExtractor:
         for m in _DAMAGE.finditer(text):
             s, e, cents, currency = _amount_at(text, m.start("amount"))
             if cents:
-                label = normalise_ws(m.group("label"))
+                label = quote_normalise(m.group("label"))
                 out.add(
                     "damage_item",
                     {"cents": cents, "currency": currency, "label": label},
@@ -498,7 +498,7 @@ class RulesExtractor:
                 if _INTEREST_CONTEXT.search(text[s:e]):
                     out.add(
                         "interest_claimed",
-                        {"text": normalise_ws(m.group(0))},
+                        {"text": quote_normalise(m.group(0))},
                         m.span(),
                         0.75,
                     )
@@ -508,7 +508,7 @@ class RulesExtractor:
             if _DELAY_CONTEXT.search(sentence):
                 out.add(
                     "debtor_not_responsible",
-                    {"text": normalise_ws(sentence)[:500]},
+                    {"text": quote_normalise(sentence)[:500]},
                     (s, e),
                     0.55,
                     whole=True,

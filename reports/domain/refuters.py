@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Literal
 
+from evidence.domain.quotes import quote_normalise, quote_span
 from ontology.domain.facts import fact_status_established
 from reports.domain.drafting import FindingDraft
 
@@ -100,11 +101,6 @@ _QUOTE = re.compile(
 )
 
 
-def _normal(text: str) -> str:
-    text = text.replace("\u00ad", "").replace("­", "")
-    return re.sub(r"\s+", " ", text).strip().casefold()
-
-
 def recital_as_obligation(data: RefutationInput) -> RefuterVerdict:
     """A recital explains an act; it imposes no obligation. A finding that
     reads one as a duty is refuted."""
@@ -187,20 +183,21 @@ def version_not_valid(data: RefutationInput) -> RefuterVerdict:
 
 
 def quote_not_found(data: RefutationInput) -> RefuterVerdict:
-    """Every quotation in the finding must occur verbatim (after whitespace
-    normalisation) in a cited provision or in the evidence. The names of the
+    """Every quotation in the finding must occur in a cited provision or in
+    the evidence, read by the one quote matcher. Case is ignored: a quotation
+    woven into a sentence may capitalise its first word ("„Die Zahlung …“"
+    of "die Zahlung"), which changes nothing it claims. The names of the
     requirements themselves (the system's own headings) are not quotations."""
     name = "quote_not_found"
-    sources = [_normal(c.text) for c in data.citations if c.text]
-    sources += [_normal(t) for t in data.evidence_texts]
-    sources += [_normal(e.quote) for e in data.finding.evidence if e.quote]
-    labels = {_normal(label) for label in data.known_labels}
+    sources = [c.text for c in data.citations if c.text]
+    sources += list(data.evidence_texts)
+    sources += [e.quote for e in data.finding.evidence if e.quote]
+    labels = {quote_normalise(label, ignore_case=True) for label in data.known_labels}
     for match in _QUOTE.finditer(data.finding.text):
         quote = next(g for g in match.groups() if g is not None)
-        wanted = _normal(quote)
-        if wanted in labels:
+        if quote_normalise(quote, ignore_case=True) in labels:
             continue
-        if not any(wanted in source for source in sources):
+        if not any(quote_span(s, quote, ignore_case=True) for s in sources):
             return RefuterVerdict(
                 name,
                 "refuted",

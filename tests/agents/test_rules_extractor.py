@@ -8,7 +8,7 @@ import pytest
 
 from agents.domain.parsing import find_amounts, parse_date
 from agents.domain.rules import Candidate, ChunkText, RulesExtractor
-from agents.domain.text import quote_occurs
+from evidence.domain.quotes import quote_span
 
 ZAHLUNGSERINNERUNG = """\
 Elektro Wagner e.K. · Am Anger 3 · 99084 Erfurt
@@ -171,7 +171,7 @@ def test_every_quote_is_verbatim_from_its_chunk():
     for cand in cands:
         source = texts[cand.chunk_id - 1]
         assert cand.quote in source
-        assert quote_occurs(cand.quote, source)
+        assert quote_span(source, cand.quote) is not None
 
 
 def test_same_text_gives_the_same_candidates():

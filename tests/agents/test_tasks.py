@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import logging
+
 import pytest
 
 from agents.models import AgentRun
@@ -36,5 +38,14 @@ def test_the_task_does_not_run_a_run_twice(case, lawyer, letter_chunk):
     assert ExtractionProposal.objects.count() == count
 
 
-def test_the_task_skips_a_deleted_run(db):
-    extraction_run_task.run(999999)
+def test_the_task_skips_a_run_deleted_after_queueing_and_says_so(
+    case, lawyer, letter_chunk, caplog
+):
+    run = extraction_run_start(case=case, actor=lawyer, provider="rules")  # queued
+    run_id = run.pk
+    AgentRun.objects.filter(pk=run_id).delete()
+    with caplog.at_level(logging.INFO, logger="agents.tasks"):
+        extraction_run_task.run(run_id)  # the queued message arrives
+    assert f"agent run {run_id} deleted; skipping" in caplog.messages
+    assert not AgentRun.objects.filter(pk=run_id).exists()  # nothing re-created
+    assert not ExtractionProposal.objects.filter(case=case).exists()  # nothing run

@@ -58,7 +58,8 @@ def test_letter_is_stored_by_hash_and_ingested_to_ready(lawyer, case):
     assert "Verzugszinsen" in page.text
     block = page.blocks[0]
     assert page.text[block["start"] : block["end"]].startswith("Müller Baustoffe")
-    assert all(len(line["bbox"]) == 4 for b in page.blocks for line in b["lines"])
+    lines = [line for b in page.blocks for line in b["lines"]]
+    assert lines and all(len(line["bbox"]) == 4 for line in lines)
     assert ingestion.pages == 1
     assert ingestion.chunks == Chunk.objects.filter(document=document).count() > 0
     assert ingestion.finished_at is not None

@@ -262,3 +262,18 @@ BELEGT_TESSDATA_DIR = env("BELEGT_TESSDATA_DIR", default="")
 BELEGT_INGEST_PAGE_BATCH = env.int("BELEGT_INGEST_PAGE_BATCH", default=50)
 # Seconds to sleep per extracted page: only for tests that kill a worker mid-way.
 BELEGT_INGEST_PAGE_DELAY = env.float("BELEGT_INGEST_PAGE_DELAY", default=0.0)
+
+# --- Audit chain key and checkpoints (cases.audit) ---------------------------------
+# The HMAC key of the audit chain: BELEGT_AUDIT_KEY or BELEGT_AUDIT_KEY_FILE; never
+# stored in the database. Without either (local runs) it is generated into
+# var/audit_key on first use. Rotation: the new key goes into BELEGT_AUDIT_KEY,
+# the old ones (comma-separated, or one file) into BELEGT_AUDIT_RETIRED_KEYS.
+BELEGT_AUDIT_KEY: str = env("BELEGT_AUDIT_KEY", default="")
+BELEGT_AUDIT_KEY_PATH = BASE_DIR / "var" / "audit_key"
+BELEGT_AUDIT_RETIRED_KEYS: list[str] = env.list("BELEGT_AUDIT_RETIRED_KEYS", default=[])
+# A signed checkpoint (newest event id and hash) every N events, as a file in the
+# media storage and a log line; 0 switches the automatic ones off.
+BELEGT_AUDIT_CHECKPOINT_EVERY = env.int("BELEGT_AUDIT_CHECKPOINT_EVERY", default=100)
+BELEGT_AUDIT_CHECKPOINT_DIR = env(
+    "BELEGT_AUDIT_CHECKPOINT_DIR", default="audit-checkpoints"
+)

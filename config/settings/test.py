@@ -5,6 +5,7 @@ one embedded server do not drop each other's database)."""
 import os
 
 os.environ.setdefault("DJANGO_SECRET_KEY", "test-secret-key-not-for-production-use")
+os.environ.setdefault("BELEGT_AUDIT_KEY", "test-audit-key-not-for-production-use")
 
 from config.settings.base import *  # noqa: E402,F403
 from config.settings.base import BASE_DIR, DATABASES, STORAGES  # noqa: E402
@@ -24,3 +25,6 @@ STATIC_ROOT = BASE_DIR / "var" / "test-static"
 STATIC_ROOT.mkdir(parents=True, exist_ok=True)
 # Extraction after ingestion is switched on where a test wants it.
 BELEGT_AGENT_AUTO_EXTRACT = False
+# Automatic audit checkpoints are files that outlive a test's rolled-back rows;
+# the tests that want them switch them on with their own folder.
+BELEGT_AUDIT_CHECKPOINT_EVERY = 0

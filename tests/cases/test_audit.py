@@ -230,7 +230,8 @@ def test_a_whole_chain_rewritten_unkeyed_is_detected_by_the_checkpoint(checkpoin
 def test_deleting_the_newest_events_is_detected_by_the_checkpoint(checkpoints, capsys):
     events = _record(4)
     call_command("audit_verify", "--checkpoint")
-    assert "checkpoint written: event %s" % events[-1].pk in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert f"checkpoint written: event {events[-1].pk}" in out
     # The newest two events go; what remains is a consistent, shorter chain.
     _forge("DELETE FROM cases_auditevent WHERE id >= %s", [events[2].pk])
     assert audit_chain_verify(with_checkpoint=False).ok

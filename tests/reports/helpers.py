@@ -72,6 +72,7 @@ def make_fact(case: Any, fact_type: str, *, status: str = "confirmed") -> Fact:
         case=case, fact_type=fact_type, value=_json_value(kind, value), status=status
     )
     FactEvidence.objects.create(fact=fact, chunk=chunk, quote=quote)
+    _record_decision(fact)
     return fact
 
 
@@ -97,3 +98,19 @@ def make_report(case: Any) -> Any:
     from reports.models import Report
 
     return Report.objects.create(case=case, title="Bericht", summary={"claims": []})
+
+
+def _record_decision(fact: Any) -> None:
+    """The decision the database requires of every new fact (at commit)."""
+    from review.models import Decision, Fact
+
+    decision = Decision.objects.create(
+        case=fact.case,
+        kind=Decision.Kind.ACCEPT,
+        fact=fact,
+        actor_label="test",
+        value_after=fact.value,
+        status_after=fact.status,
+    )
+    Fact.objects.filter(pk=fact.pk).update(last_decision=decision)
+    fact.last_decision = decision

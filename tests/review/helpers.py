@@ -127,4 +127,21 @@ def make_fact(case: Any) -> Any:
     FactEvidence.objects.create(
         fact=fact, chunk=proposal.source_chunk, quote=proposal.quote, proposal=proposal
     )
+    _record_decision(fact)
     return fact
+
+
+def _record_decision(fact: Any) -> None:
+    """The decision the database requires of every new fact (at commit)."""
+    from review.models import Decision, Fact
+
+    decision = Decision.objects.create(
+        case=fact.case,
+        kind=Decision.Kind.ACCEPT,
+        fact=fact,
+        actor_label="test",
+        value_after=fact.value,
+        status_after=fact.status,
+    )
+    Fact.objects.filter(pk=fact.pk).update(last_decision=decision)
+    fact.last_decision = decision

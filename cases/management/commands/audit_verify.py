@@ -1,12 +1,14 @@
 """Verify the audit log's keyed hash chain against the audit key(s) and the
-newest signed checkpoint; exit non-zero when it is broken. ``--checkpoint``
+newest signed checkpoint, and the records other apps tie to it (each decision
+against its audit event, each fact against its newest decision); exit non-zero
+when anything is broken. ``--checkpoint``
 writes a new checkpoint after a successful check (run it from cron)."""
 
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from cases.audit import audit_chain_verify
+from cases.audit import audit_integrity_verify
 from cases.audit_checkpoints import audit_checkpoint_write
 
 
@@ -25,7 +27,7 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args: Any, **options: Any) -> None:
-        report = audit_chain_verify()
+        report = audit_integrity_verify()
         if not report.ok:
             for brk in report.breaks:
                 self.stderr.write(f"event {brk.event_id}: {brk.reason}")

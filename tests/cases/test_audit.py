@@ -179,8 +179,15 @@ def _same_key_id_wrong_secret(row: AuditEvent) -> str:
     return _event_hash(fields=_hashed_fields(row), prev_hash=row.prev_hash, key=key)
 
 
-def test_events_are_signed_with_the_configured_key(settings):
+@pytest.fixture
+def test_key(settings) -> str:
+    """The suite's own key signs rows other tests committed earlier."""
+    return settings.BELEGT_AUDIT_KEY
+
+
+def test_events_are_signed_with_the_configured_key(settings, test_key):
     settings.BELEGT_AUDIT_KEY = KEY_A
+    settings.BELEGT_AUDIT_RETIRED_KEYS = [test_key]
     event = _record(1)[0]
 
     assert event.key_id == AuditKey.from_secret(KEY_A).key_id
@@ -276,11 +283,12 @@ def test_automatic_checkpoint_every_n_events_after_commit(
     assert checkpoint is not None and checkpoint.event_id == event.pk
 
 
-def test_key_rotation_keeps_old_events_verifiable(settings):
+def test_key_rotation_keeps_old_events_verifiable(settings, test_key):
     settings.BELEGT_AUDIT_KEY = KEY_A
+    settings.BELEGT_AUDIT_RETIRED_KEYS = [test_key]
     old = _record(2)
     settings.BELEGT_AUDIT_KEY = KEY_B
-    settings.BELEGT_AUDIT_RETIRED_KEYS = [KEY_A]
+    settings.BELEGT_AUDIT_RETIRED_KEYS = [test_key, KEY_A]
     new = _record(2)
 
     assert {e.key_id for e in old} == {AuditKey.from_secret(KEY_A).key_id}
@@ -289,7 +297,7 @@ def test_key_rotation_keeps_old_events_verifiable(settings):
     assert audit_chain_verify().ok
 
     # Forgetting the retired key makes its events unverifiable, not "intact".
-    settings.BELEGT_AUDIT_RETIRED_KEYS = []
+    settings.BELEGT_AUDIT_RETIRED_KEYS = [test_key]
     report = audit_chain_verify()
     assert not report.ok
     assert {b.event_id for b in report.breaks} == {e.pk for e in old}
@@ -297,9 +305,11 @@ def test_key_rotation_keeps_old_events_verifiable(settings):
 
 
 def test_unkeyed_events_from_before_keying_are_accepted_only_as_the_prefix():
-    events = _record(3)
-    # Rows 1..2 rewritten as they were before keying: a valid legacy prefix.
-    _recompute_chain_without_the_key(events[0].pk, sign=_plain_sha256)
+    _record(3)
+    # Every row so far rewritten as before keying: a valid legacy prefix.
+    _recompute_chain_without_the_key(
+        AuditEvent.objects.order_by("id").first().pk, sign=_plain_sha256
+    )
     keyed = _record(2)
     report = audit_chain_verify()
     assert report.ok and report.unkeyed >= 3

@@ -9,7 +9,7 @@ from typing import Any
 
 from cases.models import Claim, Party
 from review.models import Fact, FactEvidence
-from tests.review.helpers import make_chunk
+from tests.review.helpers import fact_decided, make_chunk
 
 _counter = itertools.count(1)
 
@@ -72,7 +72,7 @@ def make_fact(case: Any, fact_type: str, *, status: str = "confirmed") -> Fact:
         case=case, fact_type=fact_type, value=_json_value(kind, value), status=status
     )
     FactEvidence.objects.create(fact=fact, chunk=chunk, quote=quote)
-    _record_decision(fact)
+    fact_decided(fact)
     return fact
 
 
@@ -98,19 +98,3 @@ def make_report(case: Any) -> Any:
     from reports.models import Report
 
     return Report.objects.create(case=case, title="Bericht", summary={"claims": []})
-
-
-def _record_decision(fact: Any) -> None:
-    """The decision the database requires of every new fact (at commit)."""
-    from review.models import Decision, Fact
-
-    decision = Decision.objects.create(
-        case=fact.case,
-        kind=Decision.Kind.ACCEPT,
-        fact=fact,
-        actor_label="test",
-        value_after=fact.value,
-        status_after=fact.status,
-    )
-    Fact.objects.filter(pk=fact.pk).update(last_decision=decision)
-    fact.last_decision = decision

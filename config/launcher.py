@@ -57,6 +57,10 @@ def _run() -> int:
 
         # This process holds the server's handle; it stops when we exit.
         env["DATABASE_URL"] = embedded_database_url(BASE_DIR)
+        # migrate runs as the schema's owner, the application as belegt_app.
+        from config.db_roles import OWNER_ROLE, url_with_role
+
+        env["DATABASE_OWNER_URL"] = url_with_role(env["DATABASE_URL"], OWNER_ROLE)
         print(f"Embedded PostgreSQL + pgvector: data in {embedded_data_dir(BASE_DIR)}")
 
     _manage("migrate", "--noinput", env=env)

@@ -28,3 +28,12 @@ BELEGT_AGENT_AUTO_EXTRACT = False
 # Automatic audit checkpoints are files that outlive a test's rolled-back rows;
 # the tests that want them switch them on with their own folder.
 BELEGT_AUDIT_CHECKPOINT_EVERY = 0
+# The suite connects to the embedded server as its superuser, as before the
+# application role: tests switch triggers off to forge rows and pytest-django
+# creates the test database. tests/test_db_roles.py checks the two roles
+# (SET ROLE, and a scratch database migrated by the owner).
+if not os.environ.get("DATABASE_URL"):
+    from config.db_roles import EMBEDDED_SUPERUSER
+
+    DATABASES["default"]["USER"] = EMBEDDED_SUPERUSER
+    BELEGT_DATABASE_OWNER = None

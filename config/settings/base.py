@@ -101,6 +101,26 @@ DATABASES["default"]["CONN_MAX_AGE"] = env.int("DATABASE_CONN_MAX_AGE", default=
 DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+# --- Database roles: the application's role and the migration owner ---------------
+# The application connects with DATABASE_URL (a role that owns nothing and may only
+# read and write rows); `manage.py migrate` runs as the owner of the schema
+# (DATABASE_OWNER_URL; the embedded server's belegt_owner). Without an owner URL,
+# migrate uses DATABASE_URL too (one role: not least privilege). config.db_roles.
+BELEGT_DATABASE_OWNER: dict[str, object] | None = None
+if env("DATABASE_OWNER_URL", default=""):
+    _owner = env.db_url_config(env("DATABASE_OWNER_URL"))
+    BELEGT_DATABASE_OWNER = {
+        key: _owner[key]
+        for key in ("USER", "PASSWORD", "HOST", "PORT")
+        if _owner.get(key)
+    }
+    if "host" in _owner.get("OPTIONS", {}):
+        BELEGT_DATABASE_OWNER["HOST"] = _owner["OPTIONS"]["host"]
+elif not env("DATABASE_URL", default=""):
+    from config.db_roles import OWNER_ROLE
+
+    BELEGT_DATABASE_OWNER = {"USER": OWNER_ROLE}
+
 _VALIDATORS = "django.contrib.auth.password_validation"
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": f"{_VALIDATORS}.UserAttributeSimilarityValidator"},
@@ -201,8 +221,10 @@ SPECTACULAR_SETTINGS = {
 # --- Celery --------------------------------------------------------------------------
 def _default_broker_url() -> str:
     """Without CELERY_BROKER_URL the broker is kombu's SQLAlchemy transport on the
-    same PostgreSQL: no extra server for ``make run``."""
-    db = DATABASES["default"]
+    same PostgreSQL: no extra server for ``make run``. kombu creates its tables
+    on first use, which the application role may not: the broker connects as
+    the owner role when there is one."""
+    db = {**DATABASES["default"], **(BELEGT_DATABASE_OWNER or {})}
     host = db.get("HOST") or ""
     user = db.get("USER") or "postgres"
     password = db.get("PASSWORD") or ""
@@ -311,4 +333,19 @@ BELEGT_REPORT_MODEL_REFUTER = env("BELEGT_REPORT_MODEL_REFUTER", default="auto")
 # Seconds between polls of the requirements page while an evaluation runs.
 BELEGT_REQUIREMENTS_POLL_SECONDS = env.int(
     "BELEGT_REQUIREMENTS_POLL_SECONDS", default=10
+)
+
+# --- Audit chain key and checkpoints (cases.audit) ---------------------------------
+# The HMAC key of the audit chain: BELEGT_AUDIT_KEY or BELEGT_AUDIT_KEY_FILE; never
+# stored in the database. Without either (local runs) it is generated into
+# var/audit_key on first use. Rotation: the new key goes into BELEGT_AUDIT_KEY,
+# the old ones (comma-separated, or one file) into BELEGT_AUDIT_RETIRED_KEYS.
+BELEGT_AUDIT_KEY: str = env("BELEGT_AUDIT_KEY", default="")
+BELEGT_AUDIT_KEY_PATH = BASE_DIR / "var" / "audit_key"
+BELEGT_AUDIT_RETIRED_KEYS: list[str] = env.list("BELEGT_AUDIT_RETIRED_KEYS", default=[])
+# A signed checkpoint (newest event id and hash) every N events, as a file in the
+# media storage and a log line; 0 switches the automatic ones off.
+BELEGT_AUDIT_CHECKPOINT_EVERY = env.int("BELEGT_AUDIT_CHECKPOINT_EVERY", default=100)
+BELEGT_AUDIT_CHECKPOINT_DIR = env(
+    "BELEGT_AUDIT_CHECKPOINT_DIR", default="audit-checkpoints"
 )

@@ -91,6 +91,10 @@ def _decision_record(
         value_after=value_after,
         status_after=fact.status if fact is not None else Status.REJECTED,
     )
+    if fact is not None:
+        # The database refuses, at commit, a fact changed without this link.
+        Fact.objects.filter(pk=fact.pk).update(last_decision=decision)
+        fact.last_decision = decision
     audit_event_record(
         actor=actor,
         action=f"review.{kind}",

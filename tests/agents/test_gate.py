@@ -513,9 +513,12 @@ def test_an_extraction_needs_a_user_to_act_for(case, letter_chunk):
 
 def _fact(case, status):
     from review.models import Fact
+    from tests.review.helpers import fact_decided
 
-    return Fact.objects.create(
-        case=case, fact_type="due_date", value={"date": "2026-04-26"}, status=status
+    return fact_decided(
+        Fact.objects.create(
+            case=case, fact_type="due_date", value={"date": "2026-04-26"}, status=status
+        )
     )
 
 

@@ -21,11 +21,15 @@ pytestmark = pytest.mark.django_db
 
 
 def _fact(case, fact_type="due_date", value=None, status=Fact.Status.CONFIRMED):
-    return Fact.objects.create(
-        case=case,
-        fact_type=fact_type,
-        value=value or {"date": "2026-04-26"},
-        status=status,
+    from tests.review.helpers import fact_decided
+
+    return fact_decided(
+        Fact.objects.create(
+            case=case,
+            fact_type=fact_type,
+            value=value or {"date": "2026-04-26"},
+            status=status,
+        )
     )
 
 

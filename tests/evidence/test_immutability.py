@@ -3,22 +3,25 @@ audited whole-case erasure removes them, and the audit log keeps the record."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
-from django.db import IntegrityError, connection, transaction
+from django.db import IntegrityError, OperationalError, connection, transaction
 
+from cases.audit import audit_event_prepare
 from cases.errors import RoleRequired
 from cases.models import AuditEvent, Case
 from evidence import storage
 from evidence.models import (
     Chunk,
+    ChunkEmbedding,
     DocumentIngestion,
     Page,
     SourceDocument,
     UploadRefusal,
 )
-from evidence.services.erasure import case_erase
+from evidence.services.erasure import _event_row, case_erase
 from evidence.services.ingest import documents_upload, source_document_ingest
 from tests import factories
 from tests.evidence import pdfs
@@ -68,7 +71,32 @@ def test_raw_sql_cannot_change_or_remove_source_rows(document, sql):
     assert Page.objects.filter(document=document).exclude(text="gefälscht").exists()
 
 
-def test_erasure_flag_allows_delete_but_never_update(document):
+def _erasure_grant(case: Case) -> dict[str, Any]:
+    """Start the real erasure of ``case`` in the current transaction (the
+    database function with the signed event), as ``case_erase`` does."""
+    counts = {
+        "embeddings": ChunkEmbedding.objects.filter(chunk__case=case).count(),
+        "chunks": Chunk.objects.filter(case=case).count(),
+        "pages": Page.objects.filter(document__case=case).count(),
+        "refusals": 0,
+        "documents": SourceDocument.objects.filter(case=case).count(),
+    }
+    DocumentIngestion.objects.filter(document__case=case).delete()
+    event = audit_event_prepare(
+        actor=None, action="case.erased", target=case, case=case,
+        data={"counts": counts},
+    )  # fmt: skip
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT belegt_case_erase(%s, %s::jsonb)",
+            [case.pk, json.dumps(_event_row(event))],
+        )
+    return counts
+
+
+def test_the_erasure_setting_no_longer_unlocks_deletes(document):
+    """Issue 13 item 11: ``SET LOCAL belegt.erasure = 'on'`` used to switch the
+    immutability off for any session."""
     with (
         pytest.raises(IntegrityError, match="immutable"),
         transaction.atomic(),
@@ -76,17 +104,67 @@ def test_erasure_flag_allows_delete_but_never_update(document):
     ):
         cursor.execute("SET LOCAL belegt.erasure = 'on'")
         cursor.execute(
-            "UPDATE evidence_page SET text = 'x' WHERE document_id = %s",
-            [document.pk],
+            "DELETE FROM evidence_chunk WHERE document_id = %s", [document.pk]
         )
+    assert Chunk.objects.filter(document=document).exists()
+
+
+def test_erasure_function_refuses_without_its_audit_event(case, document):
+    before = AuditEvent.objects.count()
+    for event in ({}, {"action": "case.erased", "case_id": case.pk}):
+        with (
+            pytest.raises(IntegrityError, match="audit event"),
+            transaction.atomic(),
+            connection.cursor() as cursor,
+        ):
+            cursor.execute(
+                "SELECT belegt_case_erase(%s, %s::jsonb)", [case.pk, json.dumps(event)]
+            )
+    assert Chunk.objects.filter(document=document).exists()
+    assert AuditEvent.objects.count() == before
+
+
+def test_erasing_one_case_unlocks_neither_another_case_nor_updates(
+    lawyer, case, document
+):
+    other = CaseFactory(organisation=case.organisation)
+    for sql in (
+        "DELETE FROM evidence_chunk WHERE case_id = %s",
+        "DELETE FROM evidence_sourcedocument WHERE case_id = %s",
+        "UPDATE evidence_chunk SET text = 'x' WHERE case_id = %s",
+    ):
+        with (
+            pytest.raises(IntegrityError, match="immutable"),
+            transaction.atomic(),
+        ):
+            _erasure_grant(other)
+            run_sql(sql, [case.pk])
+    assert Chunk.objects.filter(document=document).exists()
+
+
+def test_erasure_counts_must_match_what_is_removed(case, document):
+    with pytest.raises(OperationalError, match="changed while"), transaction.atomic():
+        event = audit_event_prepare(
+            actor=None, action="case.erased", target=case, case=case,
+            data={"counts": {"embeddings": 0, "chunks": 0, "pages": 0,
+                             "documents": 0}},
+        )  # fmt: skip
+        with connection.cursor() as cursor:
+            cursor.execute(
+                "SELECT belegt_case_erase(%s, %s::jsonb)",
+                [case.pk, json.dumps(_event_row(event))],
+            )
+    assert Chunk.objects.filter(document=document).exists()
 
 
 @pytest.mark.django_db(transaction=True)
-def test_erasure_flag_does_not_outlive_its_transaction(document):
-    with transaction.atomic(), connection.cursor() as cursor:
-        cursor.execute("SET LOCAL belegt.erasure = 'on'")
+def test_erasure_grant_does_not_outlive_its_transaction(document):
+    with pytest.raises(IntegrityError), transaction.atomic():
+        _erasure_grant(document.case)
+        raise IntegrityError("roll the erasure back")
     with pytest.raises(IntegrityError):
         run_sql("DELETE FROM evidence_chunk WHERE document_id = %s", [document.pk])
+    assert Chunk.objects.filter(document=document).exists()
 
 
 def test_orm_update_is_refused_too(document):
@@ -146,10 +224,6 @@ def test_only_administrators_erase(lawyer, case, document):
 
 
 def test_audit_rows_cannot_be_deleted_even_during_erasure(document):
-    with (
-        pytest.raises(IntegrityError),
-        transaction.atomic(),
-        connection.cursor() as cursor,
-    ):
-        cursor.execute("SET LOCAL belegt.erasure = 'on'")
-        cursor.execute("DELETE FROM cases_auditevent")
+    with pytest.raises(IntegrityError), transaction.atomic():
+        _erasure_grant(document.case)
+        run_sql("DELETE FROM cases_auditevent")

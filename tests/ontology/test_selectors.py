@@ -17,6 +17,7 @@ from ontology.selectors import (
 )
 from review.models import Fact
 from tests import factories
+from tests.review.helpers import fact_decided
 
 ClaimFactory: Any = factories.ClaimFactory
 PartyFactory: Any = factories.PartyFactory
@@ -27,8 +28,8 @@ pytestmark = pytest.mark.django_db
 def _fact(
     case: Any, fact_type: str, value: Any, status: str = Fact.Status.CONFIRMED
 ) -> Fact:
-    return Fact.objects.create(
-        case=case, fact_type=fact_type, value=value, status=status
+    return fact_decided(
+        Fact.objects.create(case=case, fact_type=fact_type, value=value, status=status)
     )
 
 
@@ -60,7 +61,7 @@ def test_stored_facts_are_evaluated_with_their_status(case: Any) -> None:
     missing = claim_missing_requirements_for(claim=claim)
     assert [m.requirement for m in missing] == ["mahnung", "schaden"]
 
-    Fact.objects.filter(pk=receipt.pk).update(status=Fact.Status.CONFIRMED)
+    fact_decided(receipt, status=Fact.Status.CONFIRMED)
     evaluation = claim_evaluation_for(claim=claim, interest_until=dt.date(2024, 8, 31))
     assert evaluation.requirement("mahnung").status == "satisfied"
     assert evaluation.damage is not None and evaluation.damage.interest is not None

@@ -21,6 +21,7 @@ from tests import factories
 from tests.citations.fixtures import _corpus_session, corpus  # noqa: F401
 from tests.ontology.factsdb import verzug_case
 from tests.ontology.test_no_score import INTEREST_RATE
+from tests.review.helpers import fact_decided
 
 ClaimFactory: Any = factories.ClaimFactory
 MembershipFactory: Any = factories.MembershipFactory
@@ -326,6 +327,8 @@ def test_long_fact_lists_are_folded_and_every_fact_stays_reachable(
         )
         for i in range(30)
     )
+    for item in items:
+        fact_decided(item)
     html = _tab(lawyer_client, case, "en")
     schaden = _requirement(html, data["claim"], "schaden")
     assert 'class="more-facts"' in schaden

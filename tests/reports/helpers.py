@@ -9,7 +9,7 @@ from typing import Any
 
 from cases.models import Claim, Party
 from review.models import Fact, FactEvidence
-from tests.review.helpers import make_chunk
+from tests.review.helpers import fact_decided, make_chunk
 
 _counter = itertools.count(1)
 
@@ -72,6 +72,7 @@ def make_fact(case: Any, fact_type: str, *, status: str = "confirmed") -> Fact:
         case=case, fact_type=fact_type, value=_json_value(kind, value), status=status
     )
     FactEvidence.objects.create(fact=fact, chunk=chunk, quote=quote)
+    fact_decided(fact)
     return fact
 
 

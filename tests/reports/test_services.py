@@ -21,6 +21,7 @@ from reports.services import report_create, report_issue
 from reports.services.drafting import argument_draft
 from review.models import Fact
 from tests.reports.helpers import verzug_case
+from tests.review.helpers import fact_decided
 
 pytestmark = pytest.mark.django_db
 
@@ -175,7 +176,7 @@ def test_finding_resting_on_a_disputed_fact_is_not_printed(case, lawyer, corpus)
     faelligkeit = next(d for d in drafts if d.requirement_key == "faelligkeit")
     assert due.pk in faelligkeit.supporting_fact_ids
     # The fact is disputed after the finding was drafted.
-    Fact.objects.filter(pk=due.pk).update(status="disputed")
+    fact_decided(due, status="disputed")
     report = report_create(case=case, actor=lawyer, drafts=[faelligkeit])
     finding = report.findings.get()
     assert finding.outcome == "flagged"

@@ -127,4 +127,26 @@ def make_fact(case: Any) -> Any:
     FactEvidence.objects.create(
         fact=fact, chunk=proposal.source_chunk, quote=proposal.quote, proposal=proposal
     )
+    fact_decided(fact)
+    return fact
+
+
+def fact_decided(fact: Any, *, status: str | None = None) -> Any:
+    """Record the decision the database requires of every new or changed fact
+    (checked at commit) and, given ``status``, move the fact to it: what a
+    test that makes facts directly must do since review migration 0005."""
+    from review.models import Decision, Fact
+
+    status = status or fact.status
+    decision = Decision.objects.create(
+        case=fact.case,
+        kind=Decision.Kind.ACCEPT,
+        fact=fact,
+        actor_label="test",
+        value_after=fact.value,
+        status_after=status,
+    )
+    Fact.objects.filter(pk=fact.pk).update(status=status, last_decision=decision)
+    fact.status = status
+    fact.last_decision = decision
     return fact

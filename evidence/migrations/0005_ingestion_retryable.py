@@ -5,7 +5,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("evidence", "0003_chunk_embeddings"),
+        ("evidence", "0004_case_erasure_through_definer_function"),
     ]
 
     operations = [

@@ -110,9 +110,10 @@ def matching_line_boxes(*, chunk: Chunk, page: Page, query: str) -> list[Box]:
     query, matched by PostgreSQL the same way the search matched (German stems,
     verbatim numbers): the viewer draws them stronger than the rest of the
     chunk, so a long chunk still points at its line."""
-    from evidence.search import loose_tsquery_sql
+    from evidence.search import loose_tsquery_sql, search_query_clean
 
-    if not query.strip() or page.width <= 0 or page.height <= 0:
+    query = search_query_clean(query)
+    if not query or page.width <= 0 or page.height <= 0:
         return []
     ranges = [
         (int(s["start"]), int(s["end"]))

@@ -76,7 +76,10 @@ def test_query_clean_removes_control_characters_and_dash_runs(raw, clean):
 @given(q=hostile_text, k=hostile_text)
 def test_evidence_tab_never_answers_500(lawyer_client, case, letter, q, k):
     url = reverse("evidence:case_evidence", kwargs={"case_id": case.pk})
-    for headers in ({}, {"HTTP_HX_REQUEST": "true", "HTTP_HX_TARGET": "search-results"}):
+    for headers in (
+        {},
+        {"HTTP_HX_REQUEST": "true", "HTTP_HX_TARGET": "search-results"},
+    ):
         response = lawyer_client.get(url, {"q": q, "k": k}, **headers)
         assert response.status_code in (200, 400), (q, k, response.status_code)
 

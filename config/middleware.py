@@ -1,9 +1,13 @@
 """Site-wide middleware."""
 
+from collections.abc import Callable
+
 from django.conf import settings
-from django.http import HttpRequest
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.template.defaultfilters import filesizeformat
 from django.middleware.locale import LocaleMiddleware
 from django.utils import translation
+from django.utils.translation import gettext as _
 
 
 class GermanDefaultLocaleMiddleware(LocaleMiddleware):
@@ -19,3 +23,59 @@ class GermanDefaultLocaleMiddleware(LocaleMiddleware):
         language = chosen if chosen in supported else settings.LANGUAGE_CODE
         translation.activate(language)
         request.LANGUAGE_CODE = translation.get_language()
+
+
+class RequestBodyLimitMiddleware:
+    """Refuse a request whose declared body is larger than
+    BELEGT_MAX_REQUEST_BYTES with 413, before a byte of it is read.
+
+    Without this, Django parses (and spools to a temporary file) the whole
+    multipart body of an upload before the upload validation can look at a
+    file's size: a 1 GiB body was written to disk first and refused after.
+    It sits before CSRF and session handling, which would read the body.
+    A body without Content-Length is never read past its (absent) length by
+    Django's WSGI handler, so the declared length is the one to check."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        limit = int(settings.BELEGT_MAX_REQUEST_BYTES)
+        try:
+            declared = int(request.META.get("CONTENT_LENGTH") or 0)
+        except ValueError:
+            declared = 0
+        if declared > limit:
+            return request_too_large_response(request, declared=declared, limit=limit)
+        return self.get_response(request)
+
+
+def request_too_large_response(
+    request: HttpRequest, *, declared: int, limit: int
+) -> HttpResponse:
+    """413 with the limit in the person's language: JSON for the API, a short
+    text for pages (the documents page shows it in its result list)."""
+    chosen = request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME, "")
+    supported = {code for code, _name in settings.LANGUAGES}
+    language = chosen if chosen in supported else settings.LANGUAGE_CODE
+    with translation.override(language):
+        message = _(
+            "The upload is too large (%(size)s); at most %(limit)s can be sent "
+            "at once. Nothing was stored."
+        ) % {"size": filesizeformat(declared), "limit": filesizeformat(limit)}
+    if request.path.startswith("/api/"):
+        response: HttpResponse = JsonResponse(
+            {
+                "code": "request_too_large",
+                "message": str(message),
+                "limit_bytes": limit,
+            },
+            status=413,
+        )
+    else:
+        response = HttpResponse(
+            str(message), status=413, content_type="text/plain; charset=utf-8"
+        )
+    # The body is left unread: the server must not keep the connection.
+    response["Connection"] = "close"
+    return response

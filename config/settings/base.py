@@ -62,6 +62,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "config.middleware.RequestBodyLimitMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "config.middleware.GermanDefaultLocaleMiddleware",
@@ -252,6 +253,11 @@ LOGGING = {
 
 # --- Evidence ingestion (evidence app) ---------------------------------------------
 BELEGT_MAX_UPLOAD_BYTES = env.int("BELEGT_MAX_UPLOAD_BYTES", default=100 * 1024 * 1024)
+# A whole request body (several files of one upload plus the form): refused
+# with 413 on its declared Content-Length before anything is read.
+BELEGT_MAX_REQUEST_BYTES = env.int(
+    "BELEGT_MAX_REQUEST_BYTES", default=3 * BELEGT_MAX_UPLOAD_BYTES + 1024 * 1024
+)
 BELEGT_MAX_PAGES = env.int("BELEGT_MAX_PAGES", default=2000)
 BELEGT_CHUNK_TARGET_CHARS = env.int("BELEGT_CHUNK_TARGET_CHARS", default=1200)
 BELEGT_CHUNK_OVERLAP_CHARS = env.int("BELEGT_CHUNK_OVERLAP_CHARS", default=200)

@@ -4,8 +4,8 @@ from collections.abc import Callable
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse, JsonResponse
-from django.template.defaultfilters import filesizeformat
 from django.middleware.locale import LocaleMiddleware
+from django.template.defaultfilters import filesizeformat
 from django.utils import translation
 from django.utils.translation import gettext as _
 

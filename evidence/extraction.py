@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import functools
 import logging
+import math
 import os
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -21,6 +22,9 @@ from typing import Any
 
 import pymupdf
 from django.conf import settings
+from django.utils.translation import gettext as _
+
+from cases.errors import DomainError
 
 # PyMuPDF has no type hints; its objects are Any here.
 _PYMUPDF: Any = pymupdf
@@ -39,6 +43,39 @@ LINE_SEPARATOR = "\n"
 
 class OcrUnavailable(RuntimeError):
     """Tesseract or its language data is missing."""
+
+
+class PageTooLarge(DomainError):
+    """A page too large to render for OCR within the pixel cap at a readable
+    resolution. Permanent: the same file fails the same way every time."""
+
+    code = "page_too_large"
+    retryable = False
+
+
+def ocr_dpi(*, width: float, height: float, number: int) -> int:
+    """The resolution OCR renders a page at: BELEGT_OCR_DPI, or less so that
+    the image stays within BELEGT_MAX_RENDER_PIXELS. Raises PageTooLarge when
+    that would be below BELEGT_OCR_MIN_DPI (a 200-inch poster page at 300 dpi
+    is 3.6 Gpx; MuPDF refuses it and no text would be readable at 30 dpi)."""
+    wanted = int(settings.BELEGT_OCR_DPI)
+    inches = max(width, 1.0) * max(height, 1.0) / (72.0 * 72.0)
+    fitting = int(math.sqrt(float(settings.BELEGT_MAX_RENDER_PIXELS) / inches))
+    dpi = min(wanted, fitting)
+    if dpi < int(settings.BELEGT_OCR_MIN_DPI):
+        raise PageTooLarge(
+            _(
+                "Page %(number)s is too large for text recognition "
+                "(%(width)s × %(height)s cm); split or scale the scan down."
+            )
+            % {
+                "number": number,
+                "width": round(width / 72 * 2.54),
+                "height": round(height / 72 * 2.54),
+            },
+            hint="page_too_large",
+        )
+    return dpi
 
 
 @dataclass(frozen=True)
@@ -149,18 +186,33 @@ def extract_page(page: Any, *, allow_ocr: bool = True) -> ExtractedPage:
 
 
 def ocr_page_layout(page: Any) -> tuple[str, list[dict[str, Any]]]:
-    """Run Tesseract on the rendered page through PyMuPDF's OCR support."""
+    """Run Tesseract on the rendered page through PyMuPDF's OCR support.
+    Raises PageTooLarge (permanent) for a page beyond the pixel cap, and
+    OcrUnavailable when Tesseract or its language data is missing."""
+    dpi = ocr_dpi(
+        width=page.rect.width, height=page.rect.height, number=page.number + 1
+    )
     try:
         textpage = page.get_textpage_ocr(
             flags=TEXT_FLAGS,
             language=settings.BELEGT_OCR_LANGUAGES,
-            dpi=int(settings.BELEGT_OCR_DPI),
+            dpi=dpi,
             full=True,
             tessdata=tessdata_dir(),
         )
     except OcrUnavailable:
         raise
+    except MemoryError as exc:
+        raise PageTooLarge(
+            _("Page %(number)s is too large for text recognition.")
+            % {"number": page.number + 1}
+        ) from exc
     except Exception as exc:  # noqa: BLE001
+        if type(exc).__name__ in {"FzErrorLimit", "FzErrorMemory"}:
+            raise PageTooLarge(
+                _("Page %(number)s is too large for text recognition.")
+                % {"number": page.number + 1}
+            ) from exc
         raise OcrUnavailable(str(exc)) from exc
     page_dict = page.get_text("dict", flags=TEXT_FLAGS, sort=True, textpage=textpage)
     return layout_from_dict(page_dict)

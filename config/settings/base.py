@@ -3,6 +3,7 @@ variables (see the configuration table in README.md); tests add ``test.py``."""
 
 from __future__ import annotations
 
+from datetime import timedelta
 from pathlib import Path
 
 import environ
@@ -58,6 +59,8 @@ INSTALLED_APPS = [
     "citations",
     "review",
     "reports",
+    "config.apps.SiteConfig",
+    "axes",
 ]
 
 MIDDLEWARE = [
@@ -72,6 +75,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # Last: turns a locked-out log-in (page or token API) into its answer.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -278,3 +283,36 @@ BELEGT_OCR_MIN_DPI = env.int("BELEGT_OCR_MIN_DPI", default=100)
 BELEGT_INGEST_PAGE_BATCH = env.int("BELEGT_INGEST_PAGE_BATCH", default=50)
 # Seconds to sleep per extracted page: only for tests that kill a worker mid-way.
 BELEGT_INGEST_PAGE_DELAY = env.float("BELEGT_INGEST_PAGE_DELAY", default=0.0)
+
+# --- Log-in lockout (django-axes) and the shared cache ------------------------------
+# Failed log-ins are counted in the database per user name + client address
+# (the page and the token endpoint alike); after AXES_FAILURE_LIMIT failures
+# that pair is refused for AXES_COOLOFF_TIME, even with the right password.
+# ``manage.py axes_reset_username NAME`` unlocks early.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = env.int("BELEGT_LOGIN_FAILURE_LIMIT", default=10)
+AXES_COOLOFF_TIME = timedelta(
+    minutes=env.int("BELEGT_LOGIN_LOCKOUT_MINUTES", default=15)
+)
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_CALLABLE = "config.lockout.lockout_response"
+AXES_VERBOSE = False
+AXES_CLIENT_IP_CALLABLE = "config.lockout.client_ip"
+
+# DRF throttles (the token endpoint's) and any other cache use one store that
+# every gunicorn process shares: Redis when BELEGT_CACHE_URL is set (e.g.
+# redis://127.0.0.1:6379/1), else a table in the application database
+# (created after ``migrate`` by config.apps).
+if env("BELEGT_CACHE_URL", default=""):
+    CACHES = {"default": env.cache_url("BELEGT_CACHE_URL")}
+else:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.db.DatabaseCache",
+            "LOCATION": "belegt_cache",
+        }
+    }

@@ -28,6 +28,8 @@ from typing import Any
 import pymupdf
 from django.conf import settings
 from django.db import connection
+from django.utils.html import format_html
+from django.utils.safestring import SafeString
 
 from evidence.models import Chunk, Page, SourceDocument
 from evidence.storage import document_bytes_read
@@ -179,6 +181,17 @@ class Box:
         return (
             f"left:{self.left:.3f}%;top:{self.top:.3f}%;"
             f"width:{self.width:.3f}%;height:{self.height:.3f}%"
+        )
+
+    def svg_attrs(self) -> SafeString:
+        """x/y/width/height of a <rect> in a 0..100 viewBox laid over the
+        image: geometry as markup, so the page needs no inline style (CSP)."""
+        return format_html(
+            'x="{}" y="{}" width="{}" height="{}"',
+            f"{self.left:.3f}",
+            f"{self.top:.3f}",
+            f"{self.width:.3f}",
+            f"{self.height:.3f}",
         )
 
 

@@ -61,11 +61,14 @@ INSTALLED_APPS = [
     "reports",
     "config.apps.SiteConfig",
     "axes",
+    "csp",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "config.middleware.RequestBodyLimitMiddleware",
+    "csp.middleware.CSPMiddleware",
+    "config.middleware.PermissionsPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "config.middleware.GermanDefaultLocaleMiddleware",
@@ -316,3 +319,27 @@ else:
             "LOCATION": "belegt_cache",
         }
     }
+
+# --- Content-Security-Policy (django-csp) and the API description ------------------
+# Everything from this origin, nothing inline: no 'unsafe-inline' or
+# 'unsafe-eval' for scripts or styles (styles and behaviour are files in
+# static/, htmx runs with allowEval=false; tests/test_csp.py keeps it so).
+# Page images are same-origin; data: is for Swagger UI's icons.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'"],
+        "img-src": ["'self'", "data:"],
+        "font-src": ["'self'"],
+        "connect-src": ["'self'"],
+        "object-src": ["'none'"],
+        "base-uri": ["'self'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+    }
+}
+# /api/schema/ and /api/docs/ need a log-in (a token or the session).
+SPECTACULAR_SETTINGS["SERVE_PERMISSIONS"] = [
+    "rest_framework.permissions.IsAuthenticated"
+]

@@ -703,7 +703,8 @@ def test_cases_api_schema_generates_without_warnings() -> None:
     validate_schema(schema)
 
 
-def test_api_docs_page_works_offline(client: Any) -> None:
+def test_api_docs_page_works_offline(client: Any, lawyer: Any) -> None:
+    client.force_login(lawyer)
     response = client.get(reverse("api-docs"))
     assert response.status_code == 200
     page = response.content.decode()

@@ -116,3 +116,35 @@ class PermissionsPolicyMiddleware:
         response = self.get_response(request)
         response.headers.setdefault("Permissions-Policy", PERMISSIONS_POLICY)
         return response
+
+
+class NulCharacterMiddleware:
+    """Refuse a query string that carries a NUL character with 400.
+
+    PostgreSQL cannot hold NUL in text, so such a parameter reaching a query
+    answered 500 (search, review filters, ...). No legitimate input contains
+    one; refusing it in one place covers every page and API filter. (JSON and
+    form bodies are validated by their serializers and forms.)"""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        if "\x00" in request.META.get("QUERY_STRING", "") or any(
+            "\x00" in key or "\x00" in value
+            for key, values in request.GET.lists()
+            for value in values
+        ):
+            return _invalid_characters_response(request)
+        return self.get_response(request)
+
+
+def _invalid_characters_response(request: HttpRequest) -> HttpResponse:
+    message = _("The request contains a NUL character, which is not allowed.")
+    if request.path.startswith("/api/"):
+        return JsonResponse(
+            {"code": "invalid_characters", "message": str(message)}, status=400
+        )
+    return HttpResponse(
+        str(message), status=400, content_type="text/plain; charset=utf-8"
+    )

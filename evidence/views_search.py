@@ -10,6 +10,7 @@ from urllib.parse import urlencode
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from cases.models import Case
@@ -21,6 +22,7 @@ from evidence.viewer import (
     DEFAULT_ZOOM,
     ZOOMS,
     PageNotRenderable,
+    RenderBusy,
     chunk_boxes,
     chunk_text_segments,
     matching_line_boxes,
@@ -151,6 +153,14 @@ def page_image(
         png = page_image_png(document=document, number=number, zoom=zoom)
     except (ValueError, PageNotRenderable) as exc:
         raise Http404("No such page image.") from exc
+    except RenderBusy:
+        busy = HttpResponse(
+            _("Too many pages are being rendered; try again in a moment."),
+            status=503,
+            content_type="text/plain; charset=utf-8",
+        )
+        busy["Retry-After"] = "5"
+        return busy
     response = HttpResponse(png, content_type="image/png")
     response["Cache-Control"] = "private, max-age=86400, immutable"
     return response

@@ -186,6 +186,27 @@ HEADER_FONT = Font(bold=True, color="FFFFFF")
 HEADER_FILL = PatternFill("solid", fgColor="1F3A5F")
 
 
+#: First characters that make a spreadsheet read a cell as a formula (OWASP
+#: "CSV injection"): a file name or quote starting with one must stay text.
+FORMULA_TRIGGERS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def cell_text_safe(cell: Any) -> None:
+    """Write a text cell that a spreadsheet could read as a formula as text.
+
+    openpyxl turns every string starting with "=" into a formula; Excel and
+    LibreOffice also evaluate +, -, @ (and tab/CR-led text) once a cell is
+    edited or the sheet is re-saved as CSV. The text is kept exactly (no
+    prefix added to the value): the cell is typed as a string and carries the
+    "quote prefix" style, Excel's own marker for "typed with a leading
+    apostrophe", so editing it does not turn it into a formula either."""
+    value = cell.value
+    if not isinstance(value, str) or not value.startswith(FORMULA_TRIGGERS):
+        return
+    cell.data_type = "s"
+    cell.quotePrefix = True
+
+
 def _sheet(ws: Worksheet, header: Sequence[str], rows: Sequence[Sequence[Any]]) -> None:
     ws.append(list(header))
     for cell in ws[1]:
@@ -199,9 +220,11 @@ def _sheet(ws: Worksheet, header: Sequence[str], rows: Sequence[Sequence[Any]]) 
             widths[i] = max(widths[i], min(len(str(value or "")), 80))
     for i, width in enumerate(widths, start=1):
         ws.column_dimensions[get_column_letter(i)].width = max(10, min(width + 2, 80))
-    for row_cells in ws.iter_rows(min_row=2):
+    for row_cells in ws.iter_rows(min_row=1):
         for cell in row_cells:
-            cell.alignment = Alignment(wrap_text=True, vertical="top")
+            cell_text_safe(cell)
+            if cell.row > 1:
+                cell.alignment = Alignment(wrap_text=True, vertical="top")
     ws.freeze_panes = "A2"
     ws.auto_filter.ref = ws.dimensions
 

@@ -66,7 +66,7 @@ class QueueFilters:
         if status not in (*ExtractionProposal.Status.values, "all"):
             status = ExtractionProposal.Status.PENDING
         return cls(
-            case_id=int(case_raw) if case_raw.isdigit() else None,
+            case_id=int(case_raw) if case_raw.isdecimal() else None,
             fact_type=str(params.get("fact_type", "") or "")[:64],
             status="" if status == "all" else status,
             min_confidence=number("min_confidence"),
@@ -110,7 +110,7 @@ def proposal_queue(
         queryset = queryset.filter(~claimed | Q(assignee=user))
     elif filters.assignee == "others":
         queryset = queryset.filter(claimed).exclude(assignee=user)
-    elif filters.assignee.isdigit():
+    elif filters.assignee.isdecimal():
         queryset = queryset.filter(claimed, assignee_id=int(filters.assignee))
     if before_id is not None:
         rows = list(queryset.filter(id__lt=before_id).order_by("-id")[:limit])

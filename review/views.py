@@ -64,7 +64,7 @@ def _filters_qs(filters: QueueFilters) -> str:
 
 def _int(value: Any) -> int | None:
     text = str(value or "")
-    return int(text) if text.isdigit() else None
+    return int(text) if text.isdecimal() else None
 
 
 def item_context(
@@ -333,7 +333,7 @@ def proposals_bulk(request: HttpRequest) -> HttpResponse:
     """Accept or reject the selected proposals; conflicts are listed, the rest
     go through."""
     filters_qs = request.POST.get("filters", "")
-    ids = [int(v) for v in request.POST.getlist("ids") if v.isdigit()]
+    ids = [int(v) for v in request.POST.getlist("ids") if v.isdecimal()]
     action = request.POST.get("bulk", "")
     # Scoped: ids of another firm simply are not found.
     chosen = [

@@ -121,8 +121,6 @@ ANONYMOUS_ALLOWED = frozenset(
         "logout",  # POST logs out; anonymous is simply sent to the log-in page
         "set_language",  # the language switch works before logging in
         "healthz",  # load balancer and docker health checks
-        "api-schema",  # the OpenAPI description contains no firm data
-        "api-docs",
         "cases-api:auth-token",  # exchanges a password for a token
     }
 )

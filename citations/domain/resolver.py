@@ -25,6 +25,7 @@ _OPTIONAL = re.compile(r"(?:subpara|part)/[^/]+/")
 UNIT_WORDS: dict[str, str] = {
     "art": "article",
     "sec": "section",
+    "asec": "section",
     "para": "paragraph",
     "subpara": "subparagraph",
     "sent": "sentence",
@@ -93,7 +94,8 @@ def unit_mismatch(citation: Citation, instrument: InstrumentInfo) -> str | None:
         return f"wrong_unit: {instrument.ident} is divided into articles, not §§"
     if top == "art" and instrument.unit == "section":
         return f"wrong_unit: {instrument.ident} is divided into §§, not articles"
-    if top in ("recital", "annex") and instrument.kind == "de_statute":
+    # a German statute has Anlagen (annex/1: "Nr. 2300 VV RVG"), no recitals
+    if top == "recital" and instrument.kind == "de_statute":
         return f"wrong_unit: {instrument.ident} has no {UNIT_WORDS[top]}s"
     return None
 

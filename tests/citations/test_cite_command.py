@@ -40,7 +40,7 @@ def test_json_lists_every_citation_in_the_documented_shape(corpus) -> None:
 
 
 def test_plain_output_has_one_line_per_citation(corpus) -> None:
-    lines = _run("§ 433 BGB und § 91 ZPO").strip().splitlines()
+    lines = _run("§ 433 BGB und § 91 VwGO").strip().splitlines()
     assert len(lines) == 2
     assert lines[0].split("\t")[:4] == [
         "0-9",

@@ -175,7 +175,7 @@ def test_a_changed_copy_of_a_real_corpus_file_is_refused(
 def test_pins_agree_with_the_corpus_manifest(corpus_dir: Path) -> None:
     manifest = (corpus_dir / "MANIFEST.md").read_text(encoding="utf-8")
     for pin in PinsFile.load().pins:
-        # the federal laws are rows of one table: | jurabk | doknr | `path` | `sha` | bytes
+        # federal laws are rows of one table: | jurabk | doknr | `path` | `sha` | bytes
         row = re.search(
             rf"\| `{re.escape(pin.path)}` \| `([0-9a-f]{{64}})` \| (\d+) \|", manifest
         )

@@ -28,6 +28,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from citations.corpus.pins import PinsFile  # noqa: E402
+from citations.corpus.registry import law_index_install  # noqa: E402
 from citations.corpus.readers import read_document  # noqa: E402
 from citations.domain.parser import parse_citations  # noqa: E402
 
@@ -45,6 +46,8 @@ def legal_text(target_chars: int) -> list[str]:
     (as written: no headings are added)."""
     pieces: list[str] = []
     for pin in PinsFile.load().pins:
+        if pin.path.startswith("de-federal/"):
+            continue  # the text stays the one measured before the 37 laws came
         doc = read_document(pin.format, corpus_dir() / pin.path)
         for unit in doc.units:
             if unit.path.count("/") == 1 and unit.text:
@@ -96,6 +99,8 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--no-refex", action="store_true")
     args = parser.parse_args()
+    # full depth: every federal law of the registry is known by name
+    law_index_install(corpus_dir=corpus_dir())
     for path in sorted(DATA.glob("*.jsonl")):
         accuracy(path)
     docs = legal_text(int(args.mb * 1_000_000))

@@ -20,6 +20,7 @@ LEVEL_ORDER: dict[str, int] = {
     "recital": 0,
     "annex": 0,
     "part": 1,
+    "asec": 1,
     "para": 2,
     "subpara": 3,
     "sent": 4,
@@ -33,6 +34,7 @@ TOP_LEVELS = ("art", "sec", "recital", "annex")
 PART_KEYS: dict[str, str] = {
     "art": "article",
     "sec": "section",
+    "asec": "section",
     "para": "paragraph",
     "subpara": "subparagraph",
     "sent": "sentence",
@@ -122,6 +124,8 @@ class Citation:
     following: str | None = None
     context_bound: bool = False
     parenthesised: frozenset[str] = frozenset()
+    # citations written as one ("§§ 280, 288 BGB") share a group number
+    group: int = 0
 
     @property
     def top(self) -> str:
@@ -176,6 +180,9 @@ class _Item:
     instrument_source: str | None = None
     context_bound: bool = False
     quick: bool = False
+    # "§§ 1, 2 ...": a list of units, whose bare numbers are units too
+    plural: bool = False
+    tops: int = 1
 
     def deepest(self) -> tuple[str, str]:
         kind = max(self.levels, key=lambda k: LEVEL_ORDER[k])
@@ -196,4 +203,6 @@ class _Item:
             paren_kinds=[k for k in self.paren_kinds if k in levels],
             lit_kinds={k for k in self.lit_kinds if k in levels},
             context_bound=self.context_bound,
+            plural=self.plural,
+            tops=self.tops,
         )

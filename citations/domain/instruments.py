@@ -124,7 +124,12 @@ REGISTRY: tuple[InstrumentInfo, ...] = (
         "reg",
         "Verordnung über die digitale operationale Resilienz im Finanzsektor",
         "Digital Operational Resilience Act",
-        ("DORA", "Digital Operational Resilience Act"),
+        (
+            "DORA",
+            "DORA-Verordnung",
+            "DORA-VO",
+            "Digital Operational Resilience Act",
+        ),
     ),
     _eu(
         "nis2",

@@ -17,6 +17,7 @@ What the parser promises:
 
 from __future__ import annotations
 
+import html
 import re
 from dataclasses import replace
 
@@ -30,12 +31,18 @@ from citations.domain.citation import (
 from citations.domain.instruments import (
     InstrumentInfo,
     instrument_by_alias,
+    law_lookup,
     unknown_statute,
 )
 from citations.domain.parser_tail import _TailMixin
 from citations.domain.patterns import (
+    _ABBR_SHAPE,
+    _ACT_BEFORE,
+    _ANLAGE_NUMBER,
+    _ANLAGE_TO,
     _ANNEX_NUMBER,
-    _CANDIDATE,
+    _BOOK_AFTER,
+    _CANDIDATE_LITERALS,
     _CONTEXT_WINDOW,
     _EN_ALIASES,
     _EU_MENTION,
@@ -50,13 +57,46 @@ from citations.domain.patterns import (
     _QUICK_END,
     _REC_NUMBER,
     _REV_OF,
+    _SEC_NUMBER,
     _TAIL,
     _TAIL_KIND,
     _TRIGGER,
+    _VV,
+    _VV_BEFORE,
+    _VV_LITERALS,
     _eu_from_match,
 )
 
 __all__ = ["Citation", "Lang", "parse_citations", "with_instrument"]
+
+
+def _find_all(text: str, literal: str) -> list[int]:
+    found: list[int] = []
+    find = text.find
+    i = find(literal)
+    while i != -1:
+        found.append(i)
+        i = find(literal, i + 1)
+    return found
+
+
+def _candidates(text: str) -> list[int]:
+    """Every place where a citation may start, ascending and unique."""
+    places: list[int] = []
+    for literal in _CANDIDATE_LITERALS:
+        places.extend(_find_all(text, literal))
+    places.extend(i - 1 for i in _find_all(text, "ecital") if i > 0)
+    for literal in _VV_LITERALS:
+        for i in _find_all(text, literal):
+            vm = _VV_BEFORE.search(text, max(0, i - 60), i)
+            if vm is not None:
+                places.append(vm.start())
+    for i in _find_all(text, "subparagraph"):
+        # "second subparagraph of Article 5" starts at its ordinal
+        om = _ORDINAL_BEFORE.search(text, max(0, i - 12), i)
+        if om is not None:
+            places.append(om.start())
+    return sorted(set(places))
 
 
 class _Parser(_TailMixin):
@@ -68,23 +108,15 @@ class _Parser(_TailMixin):
         self.last_item: _Item | None = None
         self._eu_scanned = 0
         self._eu_named: InstrumentInfo | None = None
+        self.group = 0
 
     # -- entry point --
     def run(self) -> list[Citation]:
         pos = 0
         text = self.text
-        # A literal prefilter finds candidate positions fast (sre scans literal
-        # alternations quickly); the full trigger is matched only there.
-        for cm in _CANDIDATE.finditer(text):
-            start = cm.start()
-            literal = cm.group()
-            if literal == "ecital":
-                start -= 1
-            elif literal == "subparagraph":
-                om = _ORDINAL_BEFORE.search(text, max(0, start - 12), start)
-                if om is None:
-                    continue
-                start = om.start()
+        # Candidate places first (``_candidates``); the full trigger is matched
+        # only there.
+        for start in _candidates(text):
             if start < pos:
                 continue
             m = _TRIGGER.match(text, start)
@@ -94,6 +126,7 @@ class _Parser(_TailMixin):
             if not items:
                 continue
             pos = items[-1].end
+            self.group += 1
             for item in items:
                 self.results.append(self._freeze(item))
             self.last_item = items[-1]
@@ -129,6 +162,13 @@ class _Parser(_TailMixin):
             if jm is None:
                 break
             tm = _TRIGGER.match(self.text, jm.end())
+            last = (pending or done)[-1]
+            if tm is None and last.plural and not pending and done:
+                # "§§ 167 Abs. 2 VwGO, 708 Nr. 11, 711 ZPO": the list goes on
+                cont = self._plural_more(last, jm.end())
+                if cont:
+                    pending.extend(cont)
+                    continue
             if tm is None or tm.lastgroup == "bare":
                 # a joiner followed by a subdivision keyword continues the last item
                 prev = (pending or done)[-1]
@@ -147,23 +187,93 @@ class _Parser(_TailMixin):
                 break
             pending.extend(more)
         if pending:
+            named = done[-1].instrument if done else None
             for it in pending:
+                if (
+                    named is not None
+                    and named.kind.startswith("eu_")
+                    and "recital" in it.levels
+                ):
+                    # "(Art. 7 Abs. 4 DSGVO, ErwG 43)": a recital of that act
+                    it.instrument = named
+                    it.instrument_source = "context"
+                    continue
                 self._bind_without_instrument(it)
             done.extend(pending)
         return done
 
+    def _plural_more(self, last: _Item, pos: int) -> list[_Item]:
+        nm = _SEC_NUMBER.match(self.text, pos)
+        top = next(iter(last.levels))
+        if nm is None or top not in ("sec", "art"):
+            return []
+        item = _Item(
+            start=pos,
+            end=nm.end(),
+            levels={top: nm.group(1).replace(" ", "")},
+            stated={top},
+            lang_de=1,
+            plural=True,
+            tops=2,
+        )
+        self._tail(item, roman_ok=False)
+        if not self._accept_end(item.end):
+            return []
+        return [item, *self._list_rest(item)]
+
     def _bind_without_instrument(self, item: _Item) -> None:
         if item.instrument is not None:
+            return
+        before = self._act_before(item.start)
+        if before is not None:
+            item.instrument = before
+            item.instrument_source = "stated"
+            return
+        if "annex" in item.levels and (later := self._act_later(item.end)):
+            item.instrument = later
+            item.instrument_source = "context"
             return
         if self.default is not None:
             item.instrument = self.default
             item.instrument_source = "default"
 
+    def _act_before(self, start: int) -> InstrumentInfo | None:
+        """ "DSGVO, Art. 15 Abs. 3", "DORA Article 19(1)": the act right before
+        the unit, unless it belongs to the citation before."""
+        floor = self.last_item.end if self.last_item is not None else 0
+        begin = max(floor, start - 70)
+        if begin >= start:
+            return None
+        am = _ACT_BEFORE.search(self.text, begin, start)
+        if am is None or (am.start() > 0 and self.text[am.start() - 1].isalnum()):
+            return None
+        return instrument_by_alias(re.sub(r"\s+", " ", am.group("alias")))
+
+    def _act_later(self, end: int) -> InstrumentInfo | None:
+        """ "Annex III point 5 ... under the AI Act": an EU act named later in
+        the same sentence."""
+        stop = self.text.find(". ", end)
+        stop = len(self.text) if stop == -1 else min(stop, end + 300)
+        for m in _EU_MENTION.finditer(self.text, end, stop):
+            if m.group("alias") is not None:
+                info = instrument_by_alias(re.sub(r"\s+", " ", m.group("alias")))
+                if info is not None and info.kind.startswith("eu_"):
+                    return info
+            else:
+                return _eu_from_match(m)
+        return None
+
     # -- heads --
     def _head(self, m: re.Match[str]) -> list[_Item]:
         kind = m.lastgroup
         if kind == "sec":
+            if m.group("sec")[0] != "§":
+                return self._spelled_section(m)
             return self._numbered(m, "sec", de=1)
+        if kind == "anl":
+            return self._anlage(m)
+        if kind == "vv":
+            return self._vv(m)
         if kind == "art":
             word = m.group("art")
             if word == "Art" and not self._art_without_dot_ok(m.end()):
@@ -193,22 +303,84 @@ class _Parser(_TailMixin):
     def _numbered(
         self, m: re.Match[str], top: str, *, de: int = 0, en: int = 0
     ) -> list[_Item]:
-        nm = _NUMBER.match(self.text, m.end())
+        nm = (_SEC_NUMBER if top == "sec" else _NUMBER).match(self.text, m.end())
         if nm is None:
             return []
+        word = m.group(m.lastgroup or 0)
         item = _Item(
             start=m.start(),
             end=nm.end(),
-            levels={top: nm.group(1)},
+            levels={top: nm.group(1).replace(" ", "")},
             stated={top},
             lang_de=de,
             lang_en=en,
+            plural=word in ("§§", "Artt.", "Paragrafen", "Paragraphen"),
         )
-        if _QUICK_END.match(self.text, item.end):
+        if not item.plural and _QUICK_END.match(self.text, item.end):
             # "Article 6 shall", "§ 286 genannten": nothing can follow
             item.quick = True
             return [item]
         return self._item_and_list(item, roman_ok=True)
+
+    def _spelled_section(self, m: re.Match[str]) -> list[_Item]:
+        """ "Paragraf 280 Absatz 1 BGB": only with a statute or an Absatz (the
+        English "Paragraph 286 of the letter" is no citation)."""
+        items = self._numbered(m, "sec", de=1)
+        if not items:
+            return []
+        if "para" in items[0].levels or self._instrument(items[-1].end) is not None:
+            return items
+        return []
+
+    def _anlage(self, m: re.Match[str]) -> list[_Item]:
+        """ "Anlage 1 zu § 2 Abs. 2 RVG": an Anlage of a German statute; only
+        with its statute named."""
+        nm = _ANLAGE_NUMBER.match(self.text, m.end())
+        if nm is None:
+            return []
+        end = nm.end()
+        to = _ANLAGE_TO.match(self.text, end)
+        if to is not None:
+            end = to.end()
+        inst = self._instrument(end)
+        if inst is None or inst[0] is None or not inst[0].kind.startswith("de_"):
+            return []
+        item = _Item(
+            start=m.start(),
+            end=inst[2],
+            levels={"annex": nm.group(1)},
+            stated={"annex"},
+            lang_de=1,
+            instrument=inst[0],
+            instrument_source="stated",
+        )
+        return [item]
+
+    def _vv(self, m: re.Match[str]) -> list[_Item]:
+        """ "Nr. 2300 VV RVG": a number of the RVG's Vergütungsverzeichnis
+        (Anlage 1 RVG); a list of numbers gives one citation each."""
+        vm = _VV.match(self.text, m.end())
+        if vm is None:
+            return []
+        rvg = instrument_by_alias("RVG")
+        numbers = re.findall(r"\d{4}", vm.group("nos"))
+        spans = [x.span() for x in re.finditer(r"\d{4}", vm.group("nos"))]
+        offset = vm.start("nos")
+        items = []
+        for i, (number, (a, b)) in enumerate(zip(numbers, spans, strict=True)):
+            last = i == len(numbers) - 1
+            items.append(
+                _Item(
+                    start=m.start() if i == 0 else offset + a,
+                    end=vm.end() if last else offset + b,
+                    levels={"annex": "1", "point": number},
+                    stated={"annex", "point"},
+                    lang_de=1,
+                    instrument=rvg,
+                    instrument_source="stated",
+                )
+            )
+        return items
 
     def _recital(self, m: re.Match[str]) -> list[_Item]:
         word = m.group("rec")
@@ -219,7 +391,7 @@ class _Parser(_TailMixin):
         item = _Item(
             start=m.start(),
             end=nm.end(),
-            levels={"recital": nm.group(1)},
+            levels={"recital": nm.group(2)},
             stated={"recital"},
             lang_de=int(not en),
             lang_en=int(en),
@@ -374,6 +546,12 @@ class _Parser(_TailMixin):
             info = instrument_by_alias(re.sub(r"\s+", " ", alias))
             if info is None:
                 return None
+            bm = _BOOK_AFTER.match(self.text, im.end())
+            if bm is not None:
+                # "SGB X", "SGB 10": the book of a code
+                book = instrument_by_alias(f"{alias} {bm.group(1)}")
+                if book is not None:
+                    return book, "stated", bm.end(), "de"
             if info.kind.startswith("eu_"):
                 self.last_eu = info
             lang2: Lang | None = "en" if alias.casefold() in _EN_ALIASES else None
@@ -387,7 +565,17 @@ class _Parser(_TailMixin):
             return info, "stated", im.end(), "en" if en else "de"
         abbr = im.group("abbr")
         if abbr is not None:
-            return unknown_statute(abbr), "stated", im.end(), "de"
+            book_no = im.group("book")
+            if book_no is not None:
+                info = instrument_by_alias(f"{abbr} {book_no}")
+                if info is not None:
+                    return info, "stated", im.end(), "de"
+            end = im.end("abbr")
+            info = law_lookup(abbr) or instrument_by_alias(abbr)
+            if info is not None:
+                return info, "stated", end, "de"
+            if _ABBR_SHAPE.fullmatch(abbr):
+                return unknown_statute(abbr), "stated", end, "de"
         return None
 
     def _last_eu_mention(self, pos: int) -> InstrumentInfo | None:
@@ -435,15 +623,51 @@ class _Parser(_TailMixin):
             range_end=item.range_end,
             following=item.following,
             context_bound=item.context_bound,
-            parenthesised=frozenset(item.paren_kinds),
+            parenthesised=frozenset(item.paren_kinds) if item.paren_kinds else _NONE,
+            group=self.group,
         )
+
+
+_NONE: frozenset[str] = frozenset()
+_HTML_HINT = re.compile(r"&(?:#\d{1,6}|#x[0-9a-fA-F]{1,6}|[a-zA-Z]{2,8});|<[a-zA-Z/!]")
+_ENTITY = re.compile(r"&(?:#\d{1,6}|#x[0-9a-fA-F]{1,6}|[a-zA-Z]{2,8});")
+_HIDDEN = re.compile(r"<(script|style)\b[^>]*>.*?</\1\s*>", re.S | re.I)
+_TAG = re.compile(r"<[a-zA-Z/!][^<>]{0,500}>")
+
+
+def _same_length_plain(text: str) -> str:
+    """HTML in the input: entities decoded ("&sect;" → "§"), tags and the
+    content of <script>/<style> blanked, each padded with spaces to its
+    original length, so that every offset still points at the input."""
+
+    def pad(m: re.Match[str], value: str) -> str:
+        return value + " " * (len(m.group()) - len(value))
+
+    def entity(m: re.Match[str]) -> str:
+        value = html.unescape(m.group())
+        if len(value) != 1:
+            value = " "
+        if value in ("\xa0", "\u202f"):
+            value = " "
+        return pad(m, value)
+
+    text = _HIDDEN.sub(lambda m: " " * len(m.group()), text)
+    text = _TAG.sub(lambda m: " " * len(m.group()), text)
+    return _ENTITY.sub(entity, text)
 
 
 def parse_citations(
     text: str, *, default_instrument: InstrumentInfo | None = None
 ) -> list[Citation]:
-    """Every citation in ``text``, in order, with non-overlapping spans."""
-    return _Parser(text, default_instrument).run()
+    """Every citation in ``text``, in order, with non-overlapping spans.
+
+    Spans point into ``text`` as given, also when it holds HTML (entities and
+    tags are read as what they stand for, offsets are kept)."""
+    if _HTML_HINT.search(text) is None:
+        return _Parser(text, default_instrument).run()
+    plain = _same_length_plain(text)
+    found = _Parser(plain, default_instrument).run()
+    return [replace(c, raw=text[c.start : c.end]) for c in found]
 
 
 def with_instrument(citation: Citation, instrument: InstrumentInfo) -> Citation:

@@ -130,7 +130,12 @@ class _TailMixin:
             return self._set(item, "sent", tm.group("v_satz"))
         if group == "hs":
             item.lang_de += 1
-            return self._set(item, "half", tm.group("v_hs"))
+            return self._set(item, "half", tm.group("v_hs") or tm.group("v_hs2"))
+        if group == "asec":
+            # "Art. 229 § 34 EGBGB": a § inside an article
+            if next(iter(levels)) != "art":
+                return False
+            return self._set(item, "asec", tm.group("v_asec"))
         if group == "nr":
             item.lang_de += 1
             kind = "subpoint" if "point" in levels else "point"
@@ -264,6 +269,7 @@ class _TailMixin:
         kind = top
         if (
             deep_kind != top
+            and last.tops < 2  # "§§ 1, 2 Abs. 2, 3": after a list of §§, a §
             and not followed_by_sub
             and deep_value[:1].isdigit()
             and value[:1].isdigit()
@@ -282,10 +288,13 @@ class _TailMixin:
         if kind == top:
             new.paren_kinds = []
             new.lit_kinds = set()
+            new.tops = last.tops + 1
             self._tail(new, roman_ok=top in ("art", "sec"))
         else:
             self._tail(new, roman_ok=False)
-        if not self._accept_end(new.end):
+        # "§§ 10 und 20 entsprechend": in a list of §§ a number is a § whatever
+        # word follows
+        if not (last.plural and kind == top) and not self._accept_end(new.end):
             return None
         return new
 

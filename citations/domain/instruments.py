@@ -263,6 +263,11 @@ def law_lookup(name: str) -> InstrumentInfo | None:
     return _LAW_LOOKUP[0](name) if _LAW_LOOKUP else None
 
 
+def static_alias(alias: str) -> InstrumentInfo | None:
+    """An instrument of the static registry by one of its names."""
+    return _BY_ALIAS.get(alias.casefold())
+
+
 def instrument_by_alias(alias: str) -> InstrumentInfo | None:
     return _BY_ALIAS.get(alias.casefold()) or law_lookup(alias)
 

@@ -32,17 +32,17 @@ from citations.domain.instruments import (
     InstrumentInfo,
     instrument_by_alias,
     law_lookup,
+    static_alias,
     unknown_statute,
 )
 from citations.domain.parser_tail import _TailMixin
 from citations.domain.patterns import (
     _ABBR_SHAPE,
-    _ACT_BEFORE,
     _ANLAGE_NUMBER,
     _ANLAGE_TO,
     _ANNEX_NUMBER,
     _BOOK_AFTER,
-    _CANDIDATE_LITERALS,
+    _CANDIDATE,
     _CONTEXT_WINDOW,
     _EN_ALIASES,
     _EU_MENTION,
@@ -50,6 +50,7 @@ from citations.domain.patterns import (
     _INSTRUMENT_START,
     _JOIN,
     _KEYWORD_CONTINUATIONS,
+    _LATER_ACT,
     _LIST_SEP,
     _NUMBER,
     _ORDINAL_BEFORE,
@@ -63,39 +64,34 @@ from citations.domain.patterns import (
     _TRIGGER,
     _VV,
     _VV_BEFORE,
-    _VV_LITERALS,
     _eu_from_match,
 )
 
 __all__ = ["Citation", "Lang", "parse_citations", "with_instrument"]
 
 
-def _find_all(text: str, literal: str) -> list[int]:
-    found: list[int] = []
-    find = text.find
-    i = find(literal)
-    while i != -1:
-        found.append(i)
-        i = find(literal, i + 1)
-    return found
-
-
 def _candidates(text: str) -> list[int]:
-    """Every place where a citation may start, ascending and unique."""
+    """Every place where a citation may start, ascending."""
     places: list[int] = []
-    for literal in _CANDIDATE_LITERALS:
-        places.extend(_find_all(text, literal))
-    places.extend(i - 1 for i in _find_all(text, "ecital") if i > 0)
-    for literal in _VV_LITERALS:
-        for i in _find_all(text, literal):
-            vm = _VV_BEFORE.search(text, max(0, i - 60), i)
+    add = places.append
+    for cm in _CANDIDATE.finditer(text):
+        start = cm.start()
+        literal = cm.group()
+        if literal == "ecital":
+            if start > 0:
+                add(start - 1)
+        elif literal == "subparagraph":
+            # "second subparagraph of Article 5" starts at its ordinal
+            om = _ORDINAL_BEFORE.search(text, max(0, start - 12), start)
+            if om is not None:
+                add(om.start())
+        elif literal[0] == "V":
+            # "Nr. 2300 VV RVG" starts before the "VV" that finds it
+            vm = _VV_BEFORE.search(text, max(0, start - 60), start)
             if vm is not None:
-                places.append(vm.start())
-    for i in _find_all(text, "subparagraph"):
-        # "second subparagraph of Article 5" starts at its ordinal
-        om = _ORDINAL_BEFORE.search(text, max(0, i - 12), i)
-        if om is not None:
-            places.append(om.start())
+                add(vm.start())
+        else:
+            add(start)
     return sorted(set(places))
 
 
@@ -244,23 +240,28 @@ class _Parser(_TailMixin):
         begin = max(floor, start - 70)
         if begin >= start:
             return None
-        am = _ACT_BEFORE.search(self.text, begin, start)
-        if am is None or (am.start() > 0 and self.text[am.start() - 1].isalnum()):
+        tail = self.text[begin:start].rstrip(" ,\t\n\xa0")
+        if not tail or not tail[-1].isalnum():
             return None
-        return instrument_by_alias(re.sub(r"\s+", " ", am.group("alias")))
+        words = tail.split()
+        if not words or not words[-1][:1].isupper():
+            return None
+        # the static registry's names only (an ordinary word never binds)
+        for n in range(min(4, len(words)), 0, -1):
+            info = static_alias(" ".join(words[-n:]))
+            if info is not None:
+                return info
+        return None
 
     def _act_later(self, end: int) -> InstrumentInfo | None:
-        """ "Annex III point 5 ... under the AI Act": an EU act named later in
-        the same sentence."""
+        """ "Annex III point 5 ... under the AI Act": an EU act named (by its
+        name, "under/of/in the ...") later in the same sentence."""
         stop = self.text.find(". ", end)
         stop = len(self.text) if stop == -1 else min(stop, end + 300)
-        for m in _EU_MENTION.finditer(self.text, end, stop):
-            if m.group("alias") is not None:
-                info = instrument_by_alias(re.sub(r"\s+", " ", m.group("alias")))
-                if info is not None and info.kind.startswith("eu_"):
-                    return info
-            else:
-                return _eu_from_match(m)
+        for m in _LATER_ACT.finditer(self.text, end, stop):
+            info = instrument_by_alias(re.sub(r"\s+", " ", m.group("alias")))
+            if info is not None and info.kind.startswith("eu_"):
+                return info
         return None
 
     # -- heads --

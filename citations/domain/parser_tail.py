@@ -224,6 +224,8 @@ class _TailMixin:
         sm = _LIST_SEP.match(text, last.end)
         if sm is None:
             return None
+        if ";" in sm.group() and not last.plural:
+            return None  # "Article 47;9. A description": ";" lists only §§
         pos = sm.end()
         pm = _PAREN_VALUE.match(text, pos)
         if pm is not None and pos > last.end:
@@ -269,7 +271,8 @@ class _TailMixin:
         kind = top
         if (
             deep_kind != top
-            and last.tops < 2  # "§§ 1, 2 Abs. 2, 3": after a list of §§, a §
+            # "§§ 1, 2 Abs. 2, 3": after a list of §§ and an Absatz, a §
+            and (last.tops < 2 or deep_kind != "para")
             and not followed_by_sub
             and deep_value[:1].isdigit()
             and value[:1].isdigit()

@@ -29,27 +29,14 @@ _TRIGGER = re.compile(
     r"|\b(?P<vv>Nrn?\.|Nrn?|Nummern?)\s*(?=\d{4}\b)"
     r"|\b(?P<bare>Abs\.|Absatz|Absätze|UAbs\.|Unterabsatz|paragraphs?)\s*(?=\d)"
 )
-# Literals one of which starts every citation (``str.find`` scans for each far
-# faster than one regex alternation can: ~20 ms for 5 MB instead of ~300 ms).
-# A literal may find more places than the trigger accepts, never fewer.
-_CANDIDATE_LITERALS: tuple[str, ...] = (
-    "§",
-    "Art",
-    "Erw",
-    "EG",
-    "Anh",
-    "Annex",
-    "ANNEX",
-    "point",
-    "UAbs",
-    "Abs",
-    "Unterabs",
-    "paragraph",
-    "Paragra",
-    "Anlage",
+# Literals one of which starts every citation; one alternation of literals is
+# scanned by sre's first-character prefilter (~0.1 s for 5 MB, three times
+# faster than one ``str.find`` per literal on non-ASCII text). A literal may find
+# more places than the trigger accepts, never fewer.
+_CANDIDATE = re.compile(
+    r"§|Art|Erw|EG|ecital|Anh|Annex|ANNEX|point|subparagraph|UAbs|Abs|Unterabs"
+    r"|paragraph|Paragra|Anlage|VV|Vergütungsverzeichnis"
 )
-# "Nr. 2300 VV RVG" starts before the literal "VV" it is found by
-_VV_LITERALS: tuple[str, ...] = ("VV", "Vergütungsverzeichnis")
 _ORDINAL_BEFORE = re.compile(
     r"(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|last)\s+$"
 )
@@ -189,8 +176,11 @@ def _lit_value(value: str) -> str:
     return value.lower()
 
 
-# the act named just before a citation: "DSGVO, Art. 15 Abs. 3", "DORA Article 19"
-_ACT_BEFORE = re.compile(r"(?P<alias>" + alias_pattern() + r")\s*,?\s*$")
+_LATER_ACT = re.compile(
+    r"\b(?:under|of|in|to|nach|der|des)\s+(?:the\s+)?(?P<alias>"
+    + alias_pattern()
+    + r")(?![\w-])"
+)
 # "Nr. 2300 VV RVG", "Nrn. 3100, 3104 VV RVG", "Nr. 7002 RVG-VV"
 _VV = re.compile(
     r"(?P<nos>\d{4}(?:\s*(?:,|und|bis|–|-)\s*\d{4})*)\s*"

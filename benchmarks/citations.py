@@ -28,8 +28,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from citations.corpus.pins import PinsFile  # noqa: E402
-from citations.corpus.registry import law_index_install  # noqa: E402
 from citations.corpus.readers import read_document  # noqa: E402
+from citations.corpus.registry import law_index_install  # noqa: E402
 from citations.domain.parser import parse_citations  # noqa: E402
 
 DATA = ROOT / "tests" / "citations" / "data"

@@ -183,6 +183,8 @@ class _Item:
     # "§§ 1, 2 ...": a list of units, whose bare numbers are units too
     plural: bool = False
     tops: int = 1
+    # which run of the chain bound to one trailing instrument the item is in
+    batch: int = 0
 
     def deepest(self) -> tuple[str, str]:
         kind = max(self.levels, key=lambda k: LEVEL_ORDER[k])

@@ -122,8 +122,12 @@ class _Parser(_TailMixin):
             if not items:
                 continue
             pos = items[-1].end
-            self.group += 1
+            batch = -1
             for item in items:
+                if item.batch != batch:
+                    # "§§ 280, 288 BGB und § 433 BGB": one group per instrument
+                    self.group += 1
+                    batch = item.batch
                 self.results.append(self._freeze(item))
             self.last_item = items[-1]
         return self.results
@@ -151,6 +155,9 @@ class _Parser(_TailMixin):
                     elif lang == "de":
                         it.lang_de += 1
                 pending[-1].end = end
+                batch = done[-1].batch + 1 if done else 0
+                for it in pending:
+                    it.batch = batch
                 done.extend(pending)
                 pending = []
                 pos = end

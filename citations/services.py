@@ -384,6 +384,7 @@ class CitationResult:
             "version": self.version.to_json() if self.version else None,
             "excerpt": self.excerpt,
             "parts": c.parts,
+            "group": c.group,
         }
 
 

@@ -177,6 +177,7 @@ def test_json_shape_is_exactly_the_documented_one(corpus) -> None:
         "version",
         "excerpt",
         "parts",
+        "group",
     ]
     assert data["span"] == [0, 26]
     assert data["parts"] == {

@@ -33,11 +33,9 @@ FIXTURE_INSTRUMENTS = [
     "rvg",
     "zpo",
     "gg",
-    "hgb",
     "uwg",
-    "kwg",
 ]
-FIXTURE_VERSIONS = 15
+FIXTURE_VERSIONS = 12
 
 
 def _import() -> None:

@@ -17,7 +17,6 @@ What the parser promises:
 
 from __future__ import annotations
 
-import html
 import re
 from dataclasses import replace
 
@@ -35,14 +34,16 @@ from citations.domain.instruments import (
     static_alias,
     unknown_statute,
 )
+from citations.domain.parser_input import (
+    _HTML_HINT,
+    _candidates,
+    _same_length_plain,
+)
 from citations.domain.parser_tail import _TailMixin
 from citations.domain.patterns import (
     _ABBR_SHAPE,
-    _ANLAGE_NUMBER,
-    _ANLAGE_TO,
     _ANNEX_NUMBER,
     _BOOK_AFTER,
-    _CANDIDATE,
     _CONTEXT_WINDOW,
     _EN_ALIASES,
     _EU_MENTION,
@@ -53,7 +54,6 @@ from citations.domain.patterns import (
     _LATER_ACT,
     _LIST_SEP,
     _NUMBER,
-    _ORDINAL_BEFORE,
     _PAREN_VALUE,
     _QUICK_END,
     _REC_NUMBER,
@@ -62,37 +62,10 @@ from citations.domain.patterns import (
     _TAIL,
     _TAIL_KIND,
     _TRIGGER,
-    _VV,
-    _VV_BEFORE,
     _eu_from_match,
 )
 
 __all__ = ["Citation", "Lang", "parse_citations", "with_instrument"]
-
-
-def _candidates(text: str) -> list[int]:
-    """Every place where a citation may start, ascending."""
-    places: list[int] = []
-    add = places.append
-    for cm in _CANDIDATE.finditer(text):
-        start = cm.start()
-        literal = cm.group()
-        if literal == "ecital":
-            if start > 0:
-                add(start - 1)
-        elif literal == "subparagraph":
-            # "second subparagraph of Article 5" starts at its ordinal
-            om = _ORDINAL_BEFORE.search(text, max(0, start - 12), start)
-            if om is not None:
-                add(om.start())
-        elif literal[0] == "V":
-            # "Nr. 2300 VV RVG" starts before the "VV" that finds it
-            vm = _VV_BEFORE.search(text, max(0, start - 60), start)
-            if vm is not None:
-                add(vm.start())
-        else:
-            add(start)
-    return sorted(set(places))
 
 
 class _Parser(_TailMixin):
@@ -339,56 +312,6 @@ class _Parser(_TailMixin):
         if "para" in items[0].levels or self._instrument(items[-1].end) is not None:
             return items
         return []
-
-    def _anlage(self, m: re.Match[str]) -> list[_Item]:
-        """ "Anlage 1 zu § 2 Abs. 2 RVG": an Anlage of a German statute; only
-        with its statute named."""
-        nm = _ANLAGE_NUMBER.match(self.text, m.end())
-        if nm is None:
-            return []
-        end = nm.end()
-        to = _ANLAGE_TO.match(self.text, end)
-        if to is not None:
-            end = to.end()
-        inst = self._instrument(end)
-        if inst is None or inst[0] is None or not inst[0].kind.startswith("de_"):
-            return []
-        item = _Item(
-            start=m.start(),
-            end=inst[2],
-            levels={"annex": nm.group(1)},
-            stated={"annex"},
-            lang_de=1,
-            instrument=inst[0],
-            instrument_source="stated",
-        )
-        return [item]
-
-    def _vv(self, m: re.Match[str]) -> list[_Item]:
-        """ "Nr. 2300 VV RVG": a number of the RVG's Vergütungsverzeichnis
-        (Anlage 1 RVG); a list of numbers gives one citation each."""
-        vm = _VV.match(self.text, m.end())
-        if vm is None:
-            return []
-        rvg = instrument_by_alias("RVG")
-        numbers = re.findall(r"\d{4}", vm.group("nos"))
-        spans = [x.span() for x in re.finditer(r"\d{4}", vm.group("nos"))]
-        offset = vm.start("nos")
-        items = []
-        for i, (number, (a, b)) in enumerate(zip(numbers, spans, strict=True)):
-            last = i == len(numbers) - 1
-            items.append(
-                _Item(
-                    start=m.start() if i == 0 else offset + a,
-                    end=vm.end() if last else offset + b,
-                    levels={"annex": "1", "point": number},
-                    stated={"annex", "point"},
-                    lang_de=1,
-                    instrument=rvg,
-                    instrument_source="stated",
-                )
-            )
-        return items
 
     def _recital(self, m: re.Match[str]) -> list[_Item]:
         word = m.group("rec")
@@ -637,31 +560,6 @@ class _Parser(_TailMixin):
 
 
 _NONE: frozenset[str] = frozenset()
-_HTML_HINT = re.compile(r"&(?:#\d{1,6}|#x[0-9a-fA-F]{1,6}|[a-zA-Z]{2,8});|<[a-zA-Z/!]")
-_ENTITY = re.compile(r"&(?:#\d{1,6}|#x[0-9a-fA-F]{1,6}|[a-zA-Z]{2,8});")
-_HIDDEN = re.compile(r"<(script|style)\b[^>]*>.*?</\1\s*>", re.S | re.I)
-_TAG = re.compile(r"<[a-zA-Z/!][^<>]{0,500}>")
-
-
-def _same_length_plain(text: str) -> str:
-    """HTML in the input: entities decoded ("&sect;" → "§"), tags and the
-    content of <script>/<style> blanked, each padded with spaces to its
-    original length, so that every offset still points at the input."""
-
-    def pad(m: re.Match[str], value: str) -> str:
-        return value + " " * (len(m.group()) - len(value))
-
-    def entity(m: re.Match[str]) -> str:
-        value = html.unescape(m.group())
-        if len(value) != 1:
-            value = " "
-        if value in ("\xa0", "\u202f"):
-            value = " "
-        return pad(m, value)
-
-    text = _HIDDEN.sub(lambda m: " " * len(m.group()), text)
-    text = _TAG.sub(lambda m: " " * len(m.group()), text)
-    return _ENTITY.sub(entity, text)
 
 
 def parse_citations(

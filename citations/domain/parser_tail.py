@@ -9,9 +9,11 @@ from __future__ import annotations
 import re
 
 from citations.domain.citation import _ORDINALS, LEVEL_ORDER, _Item, roman_to_int
-from citations.domain.instruments import InstrumentInfo
+from citations.domain.instruments import InstrumentInfo, instrument_by_alias
 from citations.domain.patterns import (
     _ACCEPT_END,
+    _ANLAGE_NUMBER,
+    _ANLAGE_TO,
     _ANNEX_NUMBER,
     _BARE_VALUE,
     _FOLLOWING,
@@ -21,6 +23,7 @@ from citations.domain.patterns import (
     _ROMAN_PARA,
     _ROMAN_SENT,
     _TAIL,
+    _VV,
     _lit_value,
 )
 
@@ -316,3 +319,54 @@ class _TailMixin:
         if _ACCEPT_END.match(self.text, pos):
             return True
         return self._instrument(pos) is not None
+
+    # -- German Anlagen (heads called by the parser) --
+    def _anlage(self, m: re.Match[str]) -> list[_Item]:
+        """ "Anlage 1 zu § 2 Abs. 2 RVG": an Anlage of a German statute; only
+        with its statute named."""
+        nm = _ANLAGE_NUMBER.match(self.text, m.end())
+        if nm is None:
+            return []
+        end = nm.end()
+        to = _ANLAGE_TO.match(self.text, end)
+        if to is not None:
+            end = to.end()
+        inst = self._instrument(end)
+        if inst is None or inst[0] is None or not inst[0].kind.startswith("de_"):
+            return []
+        item = _Item(
+            start=m.start(),
+            end=inst[2],
+            levels={"annex": nm.group(1)},
+            stated={"annex"},
+            lang_de=1,
+            instrument=inst[0],
+            instrument_source="stated",
+        )
+        return [item]
+
+    def _vv(self, m: re.Match[str]) -> list[_Item]:
+        """ "Nr. 2300 VV RVG": a number of the RVG's Vergütungsverzeichnis
+        (Anlage 1 RVG); a list of numbers gives one citation each."""
+        vm = _VV.match(self.text, m.end())
+        if vm is None:
+            return []
+        rvg = instrument_by_alias("RVG")
+        numbers = re.findall(r"\d{4}", vm.group("nos"))
+        spans = [x.span() for x in re.finditer(r"\d{4}", vm.group("nos"))]
+        offset = vm.start("nos")
+        items = []
+        for i, (number, (a, b)) in enumerate(zip(numbers, spans, strict=True)):
+            last = i == len(numbers) - 1
+            items.append(
+                _Item(
+                    start=m.start() if i == 0 else offset + a,
+                    end=vm.end() if last else offset + b,
+                    levels={"annex": "1", "point": number},
+                    stated={"annex", "point"},
+                    lang_de=1,
+                    instrument=rvg,
+                    instrument_source="stated",
+                )
+            )
+        return items

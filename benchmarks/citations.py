@@ -29,6 +29,7 @@ sys.path.insert(0, str(ROOT))
 
 from citations.corpus.pins import PinsFile  # noqa: E402
 from citations.corpus.readers import read_document  # noqa: E402
+from citations.corpus.registry import law_index_install  # noqa: E402
 from citations.domain.parser import parse_citations  # noqa: E402
 
 DATA = ROOT / "tests" / "citations" / "data"
@@ -45,6 +46,8 @@ def legal_text(target_chars: int) -> list[str]:
     (as written: no headings are added)."""
     pieces: list[str] = []
     for pin in PinsFile.load().pins:
+        if pin.path.startswith("de-federal/"):
+            continue  # the text stays the one measured before the 37 laws came
         doc = read_document(pin.format, corpus_dir() / pin.path)
         for unit in doc.units:
             if unit.path.count("/") == 1 and unit.text:
@@ -96,6 +99,8 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--no-refex", action="store_true")
     args = parser.parse_args()
+    # full depth: every federal law of the registry is known by name
+    law_index_install(corpus_dir=corpus_dir())
     for path in sorted(DATA.glob("*.jsonl")):
         accuracy(path)
     docs = legal_text(int(args.mb * 1_000_000))
@@ -122,18 +127,23 @@ def main() -> None:
             runners["refex-all"] = lambda d: len(default.extract(d).citations)
     # Rounds alternate between the systems so that a burst of load on this
     # shared machine hits all of them alike; the best round of each counts.
+    # CPU time of this process counts (wall time swings with the other
+    # processes on a shared machine); both are printed.
     best = {name: float("inf") for name in runners}
+    best_wall = {name: float("inf") for name in runners}
     counts = dict.fromkeys(runners, 0)
     for _ in range(args.rounds):
         for name, fn in runners.items():
-            started = time.perf_counter()
+            started, wall = time.process_time(), time.perf_counter()
             counts[name] = sum(fn(d) for d in docs)
-            best[name] = min(best[name], time.perf_counter() - started)
+            best[name] = min(best[name], time.process_time() - started)
+            best_wall[name] = min(best_wall[name], time.perf_counter() - wall)
     for name in runners:
         seconds, found = best[name], counts[name]
         print(
-            f"{name:10} {seconds:8.2f} s  {found:8d} citations  "
-            f"{found / seconds:10.0f} citations/s  {chars / seconds / 1e6:7.2f} MB/s"
+            f"{name:10} {seconds:8.2f} s CPU ({best_wall[name]:.2f} s wall)  "
+            f"{found:8d} citations  {found / seconds:10.0f} citations/s  "
+            f"{chars / seconds / 1e6:7.2f} MB/s"
         )
     ours, ours_n = best["belegt"], counts["belegt"]
     for name in runners:

@@ -68,6 +68,16 @@ class InstrumentVersion(models.Model):
     source_format = models.CharField(_("format"), max_length=20)
     sha256 = models.CharField(_("SHA-256"), max_length=64)
     counts = models.JSONField(_("counts"), default=dict)
+    pending_amendments = models.JSONField(
+        _("pending amendments"),
+        default=list,
+        blank=True,
+        help_text=_(
+            "Amendments the source names as not yet worked into this text "
+            "(gesetze-im-internet: 'textlich nachgewiesen, dokumentarisch noch "
+            "nicht abschließend bearbeitet')."
+        ),
+    )
     imported_at = models.DateTimeField(_("imported at"), auto_now=True)
 
     class Meta:

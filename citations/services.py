@@ -20,9 +20,11 @@ from django.utils import timezone
 from cases.audit import audit_event_record
 from citations.corpus.pins import DEFAULT_PINS_PATH, Pin, PinsFile, sha256_file
 from citations.corpus.readers import DocumentIR, read_document
+from citations.domain.federal import federal_info
 from citations.domain.instruments import (
     BY_KEY,
     InstrumentInfo,
+    UnitStyle,
     instrument_lookup,
 )
 from citations.domain.parser import Citation, parse_citations
@@ -147,19 +149,52 @@ def _provisions_create(version: InstrumentVersion, document: DocumentIR) -> int:
     return created
 
 
+def _pin_instrument(pin: Pin, document: DocumentIR) -> InstrumentInfo:
+    """The instrument of a pinned file: for a German statute from the file's
+    own ``<jurabk>``/``<amtabk>``/``<langue>`` (one rule with the parser's
+    registry, :func:`federal_info`), else the static registry entry."""
+    meta = document.meta
+    if meta.abbreviation:
+        counts = document.counts()
+        unit: UnitStyle = (
+            "article"
+            if counts.get("articles", 0) > counts.get("sections", 0)
+            else "section"
+        )
+        info = federal_info(
+            jurabk=meta.abbreviation,
+            title=meta.title or meta.abbreviation,
+            amtabk=meta.official_abbreviation,
+            unit=unit,
+        )
+        if info.key != pin.instrument:
+            raise CorpusPinMismatch(
+                f"{pin.path} names the law {meta.abbreviation!r} (key {info.key}), "
+                f"the pin says {pin.instrument!r}",
+                hint="Correct the pin's instrument key.",
+            )
+        return info
+    info_static = BY_KEY.get(pin.instrument)
+    if info_static is None:
+        raise UnknownInstrument(f"Unknown instrument in the pins: {pin.instrument}")
+    return info_static
+
+
 @transaction.atomic
 def _version_store(*, pin: Pin, document: DocumentIR, digest: str) -> str:
-    info = BY_KEY[pin.instrument]
+    info = _pin_instrument(pin, document)
     instrument = _instrument_upsert(info)
     version = (
         InstrumentVersion.objects.select_for_update()
         .filter(instrument=instrument, language=pin.language, valid_from=pin.valid_from)
         .first()
     )
+    pending = list(document.meta.pending_amendments)
     if (
         version is not None
         and version.sha256 == digest
         and version.provisions.count() == len(document.units)
+        and version.pending_amendments == pending
     ):
         return "unchanged"
     action = "replaced" if version is not None else "created"
@@ -175,6 +210,7 @@ def _version_store(*, pin: Pin, document: DocumentIR, digest: str) -> str:
     version.source_format = pin.format
     version.sha256 = digest
     version.counts = document.counts()
+    version.pending_amendments = pending
     version.save()
     units = _provisions_create(version, document)
     audit_event_record(
@@ -222,6 +258,60 @@ def corpus_import(
     return reports
 
 
+GII_GLOB = "de-federal/*/source.xml"
+
+
+def corpus_pins_add(
+    *, corpus_dir: Path, pins_path: Path = DEFAULT_PINS_PATH, pattern: str = GII_GLOB
+) -> list[Pin]:
+    """Pin every gesetze-im-internet file under ``corpus_dir`` matching
+    ``pattern`` that has no pin yet (hash, size, counts, the law's key from its
+    ``<jurabk>``, valid from the date of its Stand). Writes the pins file; an
+    already pinned path is left alone (re-pin with ``--update-pin``)."""
+    pins_file = PinsFile.load(pins_path)
+    known = {p.path for p in pins_file.pins}
+    added: list[Pin] = []
+    for source in sorted(corpus_dir.glob(pattern)):
+        rel = source.relative_to(corpus_dir).as_posix()
+        if rel in known:
+            continue
+        document = read_document("gii", source)
+        meta = document.meta
+        if not meta.abbreviation:
+            continue
+        digest, size = sha256_file(source)
+        info = federal_info(
+            jurabk=meta.abbreviation,
+            title=meta.title or meta.abbreviation,
+            amtabk=meta.official_abbreviation,
+        )
+        valid_from = meta.stand_date or meta.enacted
+        if valid_from is None:
+            raise CorpusCountMismatch(
+                f"{rel}: no Stand and no Ausfertigung date to pin it by",
+                hint="Pin it by hand with a valid_from.",
+            )
+        stand = meta.stand or "ohne Standangabe"
+        pin = Pin(
+            instrument=info.key,
+            language="de",
+            valid_from=date.fromisoformat(valid_from),
+            text_kind="statute",
+            label=f"{meta.abbreviation}, {stand}",
+            path=rel,
+            format="gii",
+            sha256=digest,
+            bytes=size,
+            counts={k: v for k, v in document.counts().items() if k != "units"},
+            fetch=None,
+        )
+        pins_file.pins.append(pin)
+        added.append(pin)
+    if added:
+        pins_file.save()
+    return added
+
+
 # --- checking citations ---
 
 
@@ -237,6 +327,17 @@ class VersionInfo:
     sha256: str
     source: str
     eli: str | None
+    pending_amendments: tuple[str, ...] = ()
+
+    @property
+    def pending_note(self) -> str | None:
+        """ "Änderung durch Art. 8 G v. 10.12.2025 I Nr. 320 noch nicht
+        eingearbeitet": the text may not show these amendments."""
+        if not self.pending_amendments:
+            return None
+        return "; ".join(
+            f"{p} noch nicht eingearbeitet" for p in self.pending_amendments
+        )
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -248,6 +349,7 @@ class VersionInfo:
             "sha256": self.sha256,
             "source": self.source,
             "eli": self.eli,
+            "pending_amendments": list(self.pending_amendments),
         }
 
 
@@ -282,6 +384,7 @@ class CitationResult:
             "version": self.version.to_json() if self.version else None,
             "excerpt": self.excerpt,
             "parts": c.parts,
+            "group": c.group,
         }
 
 
@@ -296,6 +399,7 @@ def _version_info(version: InstrumentVersion) -> VersionInfo:
         sha256=version.sha256,
         source=version.source_path,
         eli=instrument.eli or None,
+        pending_amendments=tuple(version.pending_amendments or ()),
     )
 
 
@@ -338,11 +442,17 @@ class _Checker:
         self, citation: Citation, outcome: Outcome, version: InstrumentVersion
     ) -> CitationResult:
         provision = outcome.provision
+        info = _version_info(version)
+        reason = outcome.reason
+        if info.pending_note is not None:
+            # every answer against such a version says so
+            note = f"pending_amendments: {info.pending_note}"
+            reason = f"{reason}; {note}" if reason else note
         return CitationResult(
             citation,
             outcome.status,
-            outcome.reason,
-            version=_version_info(version),
+            reason,
+            version=info,
             text=provision.text if provision and outcome.status == "resolved" else None,
             provision_path=provision.path if provision else None,
             heading=provision.heading if provision else "",

@@ -35,6 +35,27 @@ def _segments(text: str, results: list[CitationResult]) -> list[Segment]:
     return out
 
 
+@dataclass(frozen=True, slots=True)
+class Group:
+    """Citations written as one ("§§ 280, 288 BGB"): one row group in the table."""
+
+    raw: str
+    results: list[CitationResult]
+
+
+def _groups(text: str, results: list[CitationResult]) -> list[Group]:
+    out: list[Group] = []
+    for r in results:
+        if out and out[-1].results[-1].citation.group == r.citation.group:
+            out[-1].results.append(r)
+        else:
+            out.append(Group("", [r]))
+    return [
+        Group(text[g.results[0].citation.start : g.results[-1].citation.end], g.results)
+        for g in out
+    ]
+
+
 @login_required
 def citation_check(request: HttpRequest) -> HttpResponse:
     form = CitationCheckForm(request.POST or None)
@@ -48,6 +69,7 @@ def citation_check(request: HttpRequest) -> HttpResponse:
         )
         context["results"] = results
         context["segments"] = _segments(text, results)
+        context["groups"] = _groups(text, results)
         context["counts"] = {
             status: sum(1 for r in results if r.status == status)
             for status in (

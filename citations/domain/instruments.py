@@ -1,17 +1,22 @@
 """The instruments the parser knows by name.
 
 An instrument known here is not necessarily in the corpus: the resolver answers
-``not_checked`` for those (for example the ZPO). The registry is the parser's
-vocabulary; the corpus (database) is what can be checked.
+``not_checked`` for those. The registry below (EU acts and the German statutes
+cited most) and the federal-law index installed by :mod:`citations.domain.federal`
+(every federal law of gesetze-im-internet) are the parser's vocabulary; the
+corpus (database) is what can be checked.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Literal
 
-UnitStyle = Literal["article", "section"]
+# "mixed": a law whose text is not pinned, so whether it has §§ or articles is
+# not known (no wrong-unit verdict for it).
+UnitStyle = Literal["article", "section", "mixed"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,7 +124,12 @@ REGISTRY: tuple[InstrumentInfo, ...] = (
         "reg",
         "Verordnung über die digitale operationale Resilienz im Finanzsektor",
         "Digital Operational Resilience Act",
-        ("DORA", "Digital Operational Resilience Act"),
+        (
+            "DORA",
+            "DORA-Verordnung",
+            "DORA-VO",
+            "Digital Operational Resilience Act",
+        ),
     ),
     _eu(
         "nis2",
@@ -238,8 +248,28 @@ for _info in REGISTRY:
         _BY_ALIAS[_alias.casefold()] = _info
 
 
-def instrument_by_alias(alias: str) -> InstrumentInfo | None:
+_LAW_LOOKUP: list[Callable[[str], InstrumentInfo | None]] = []
+
+
+def set_law_lookup(lookup: Callable[[str], InstrumentInfo | None] | None) -> None:
+    """Install the look-up of every federal law by name (see ``federal``)."""
+    _LAW_LOOKUP.clear()
+    if lookup is not None:
+        _LAW_LOOKUP.append(lookup)
+
+
+def law_lookup(name: str) -> InstrumentInfo | None:
+    """A federal law by alias, key or prefix from the installed index."""
+    return _LAW_LOOKUP[0](name) if _LAW_LOOKUP else None
+
+
+def static_alias(alias: str) -> InstrumentInfo | None:
+    """An instrument of the static registry by one of its names."""
     return _BY_ALIAS.get(alias.casefold())
+
+
+def instrument_by_alias(alias: str) -> InstrumentInfo | None:
+    return _BY_ALIAS.get(alias.casefold()) or law_lookup(alias)
 
 
 def instrument_lookup(value: str) -> InstrumentInfo | None:
@@ -249,6 +279,7 @@ def instrument_lookup(value: str) -> InstrumentInfo | None:
         or BY_IDENT.get(value)
         or BY_PREFIX.get(value)
         or _BY_ALIAS.get(value.casefold())
+        or law_lookup(value)
     )
 
 
@@ -264,7 +295,7 @@ def eu_act(kind: str, year: int, number: int) -> InstrumentInfo:
 
 def unknown_statute(abbr: str) -> InstrumentInfo:
     """A German statute the registry does not know, by its abbreviation."""
-    known = BY_IDENT.get(abbr)
+    known = BY_IDENT.get(abbr) or law_lookup(abbr)
     if known is not None:
         return known
     return InstrumentInfo(

@@ -18,352 +18,57 @@ What the parser promises:
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field, replace
-from typing import Literal
+from dataclasses import replace
 
+from citations.domain.citation import (
+    _ORDINALS,
+    LEVEL_ORDER,
+    Citation,
+    Lang,
+    _Item,
+)
 from citations.domain.instruments import (
     InstrumentInfo,
-    alias_pattern,
-    eu_act,
     instrument_by_alias,
+    law_lookup,
+    static_alias,
     unknown_statute,
 )
-
-Lang = Literal["de", "en"]
-
-# Hierarchy of levels: the order of the canonical path.
-LEVEL_ORDER: dict[str, int] = {
-    "art": 0,
-    "sec": 0,
-    "recital": 0,
-    "annex": 0,
-    "part": 1,
-    "para": 2,
-    "subpara": 3,
-    "sent": 4,
-    "half": 5,
-    "point": 6,
-    "subpoint": 7,
-    "subsubpoint": 8,
-    "alt": 9,
-}
-TOP_LEVELS = ("art", "sec", "recital", "annex")
-PART_KEYS: dict[str, str] = {
-    "art": "article",
-    "sec": "section",
-    "para": "paragraph",
-    "subpara": "subparagraph",
-    "sent": "sentence",
-    "point": "point",
-    "subpoint": "subpoint",
-    "alt": "alternative",
-    "recital": "recital",
-    "annex": "annex",
-}
-PARTS_ORDER = (
-    "instrument",
-    "article",
-    "section",
-    "paragraph",
-    "subparagraph",
-    "sentence",
-    "point",
-    "subpoint",
-    "alternative",
-    "recital",
-    "annex",
-    "range_end",
-    "following",
+from citations.domain.parser_input import (
+    _HTML_HINT,
+    _candidates,
+    _same_length_plain,
+)
+from citations.domain.parser_tail import _TailMixin
+from citations.domain.patterns import (
+    _ABBR_SHAPE,
+    _ANNEX_NUMBER,
+    _BOOK_AFTER,
+    _CONTEXT_WINDOW,
+    _EN_ALIASES,
+    _EU_MENTION,
+    _INSTRUMENT,
+    _INSTRUMENT_START,
+    _JOIN,
+    _KEYWORD_CONTINUATIONS,
+    _LATER_ACT,
+    _LIST_SEP,
+    _NUMBER,
+    _PAREN_VALUE,
+    _QUICK_END,
+    _REC_NUMBER,
+    _REV_OF,
+    _SEC_NUMBER,
+    _TAIL,
+    _TAIL_KIND,
+    _TRIGGER,
+    _eu_from_match,
 )
 
-_ROMAN = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100}
-_ORDINALS = {
-    "first": 1,
-    "second": 2,
-    "third": 3,
-    "fourth": 4,
-    "fifth": 5,
-    "sixth": 6,
-    "seventh": 7,
-    "eighth": 8,
-    "ninth": 9,
-    "tenth": 10,
-    "erster": 1,
-    "zweiter": 2,
-    "dritter": 3,
-    "vierter": 4,
-}
+__all__ = ["Citation", "Lang", "parse_citations", "with_instrument"]
 
 
-def roman_to_int(value: str) -> int:
-    total = 0
-    prev = 0
-    for ch in reversed(value.upper()):
-        n = _ROMAN[ch]
-        total = total - n if n < prev else total + n
-        prev = max(prev, n)
-    return total
-
-
-def int_to_roman(value: int) -> str:
-    out = []
-    for n, s in (
-        (100, "C"),
-        (90, "XC"),
-        (50, "L"),
-        (40, "XL"),
-        (10, "X"),
-        (9, "IX"),
-        (5, "V"),
-        (4, "IV"),
-        (1, "I"),
-    ):
-        while value >= n:
-            out.append(s)
-            value -= n
-    return "".join(out)
-
-
-@dataclass(frozen=True, slots=True)
-class Citation:
-    """One citation found in a text."""
-
-    start: int
-    end: int
-    raw: str
-    levels: tuple[tuple[str, str], ...]
-    stated: frozenset[str]
-    instrument: InstrumentInfo | None
-    instrument_source: str | None
-    lang: Lang
-    range_end: str | None = None
-    following: str | None = None
-    context_bound: bool = False
-    parenthesised: frozenset[str] = frozenset()
-
-    @property
-    def top(self) -> str:
-        return self.levels[0][0]
-
-    @property
-    def path(self) -> str:
-        """The provision path inside the instrument, e.g. ``art/6/para/1``."""
-        segs = [f"{k}/{v}" for k, v in self.levels]
-        path = "/".join(segs)
-        if self.range_end is not None:
-            path += f"-{self.range_end}"
-        if self.following is not None:
-            path += self.following
-        return path
-
-    @property
-    def canonical(self) -> str | None:
-        if self.instrument is None:
-            return None
-        return f"{self.instrument.prefix}/{self.path}"
-
-    @property
-    def parts(self) -> dict[str, str | None]:
-        values: dict[str, str | None] = {
-            "instrument": self.instrument.ident if self.instrument else None
-        }
-        for kind, value in self.levels:
-            key = PART_KEYS.get(kind)
-            if key is not None and kind in self.stated:
-                values[key] = value
-        if self.range_end is not None:
-            values["range_end"] = self.range_end
-        if self.following is not None:
-            values["following"] = self.following
-        return {k: values[k] for k in PARTS_ORDER if k in values}
-
-
-@dataclass(slots=True)
-class _Item:
-    start: int
-    end: int
-    levels: dict[str, str]
-    stated: set[str]
-    lang_de: int = 0
-    lang_en: int = 0
-    paren_kinds: list[str] = field(default_factory=list)
-    lit_kinds: set[str] = field(default_factory=set)
-    range_end: str | None = None
-    following: str | None = None
-    instrument: InstrumentInfo | None = None
-    instrument_source: str | None = None
-    context_bound: bool = False
-    quick: bool = False
-
-    def deepest(self) -> tuple[str, str]:
-        kind = max(self.levels, key=lambda k: LEVEL_ORDER[k])
-        return kind, self.levels[kind]
-
-    def inherit(self, below: str, start: int) -> _Item:
-        """A new list item sharing every level above ``below``."""
-        rank = LEVEL_ORDER[below]
-        levels = {k: v for k, v in self.levels.items() if LEVEL_ORDER[k] < rank}
-        stated = {k for k in self.stated if k in levels}
-        return _Item(
-            start=start,
-            end=start,
-            levels=levels,
-            stated=stated,
-            lang_de=self.lang_de,
-            lang_en=self.lang_en,
-            paren_kinds=[k for k in self.paren_kinds if k in levels],
-            lit_kinds={k for k in self.lit_kinds if k in levels},
-            context_bound=self.context_bound,
-        )
-
-
-# --- regular expressions ---
-
-_NUM = r"(\d{1,4}(?:[a-z](?![a-z.]))?)(?!\d)(?![,.]\d)"
-_TRIGGER = re.compile(
-    r"(?P<sec>§§?)\s*(?=\d)"
-    r"|\b(?P<art>Artikeln?|Articles?|Artt?\.|Arts\.|Art)\s*(?=\d)"
-    r"|\b(?P<rec>Erwägungsgr(?:und|ünde|ünden|undes|unds)|ErwGr?\.?|EG|[Rr]ecitals?)"
-    r"\s*(?=\(?\d)"
-    r"|\b(?P<anx>Anh(?:ang|änge|\.)|Annex(?:es)?|ANNEX)\s+(?=[IVXL]+\b)"
-    r"|\b(?P<rev>points?\s+\((?=[a-z0-9]{1,4}\))|(?:first|second|third|fourth|fifth"
-    r"|sixth|seventh|eighth|ninth|tenth|last)\s+subparagraph\s+of\s+(?=Art))"
-    r"|\b(?P<bare>Abs\.|Absatz|Absätze|UAbs\.|Unterabsatz|paragraphs?)\s*(?=\d)"
-)
-_CANDIDATE = re.compile(
-    r"§|Art|Erw|EG|ecital|Anh|Annex|ANNEX|points?\s+\(|subparagraph|UAbs|Abs"
-    r"|Unterabs|paragraph"
-)
-_ORDINAL_BEFORE = re.compile(
-    r"(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|last)\s+$"
-)
-_NUMBER = re.compile(r"\s*" + _NUM)
-_REC_NUMBER = re.compile(r"\s*\(?(\d{1,3})\)?")
-_ANNEX_NUMBER = re.compile(r"\s*([IVXL]{1,6})\b")
-
-_TAIL = re.compile(
-    r"(?P<paren>\s?\(\s*(?P<v_paren>\d{1,3}[a-z]?|[a-z]{1,4})\s*\))"
-    r"|(?P<abs>\s*(?:Abs\.|Absatz|Absätze|Absätzen|Abs(?=\s\d))\s*"
-    r"(?P<v_abs>\d{1,3}[a-z]?)(?!\d)(?![,.]\d))"
-    r"|(?P<uabs>\s*(?:UAbs\.|Uabs\.|Unterabs\.|Unterabsatz|Unterabsätze|UA)\s*"
-    r"(?P<v_uabs>\d{1,2})(?!\d))"
-    r"|(?P<satz>\s*(?:S\.|Satz|Sätze|Sätzen)\s*(?P<v_satz>\d{1,2})(?!\d)(?![.,]\d))"
-    r"|(?P<hs>\s*(?:Hs\.|HS|Halbs\.|Halbsatz|Hbs\.)\s*(?P<v_hs>\d)(?!\d))"
-    r"|(?P<nr>\s*(?:Nr\.|Nrn\.|Nummer|Nummern|Ziff\.|Ziffer|Ziffern|Ziff)\s*"
-    r"(?P<v_nr>\d{1,3}[a-z]?|[ivx]{1,5}\b)(?!\d)(?![.,]\d))"
-    r"|(?P<lit>\s*(?:lit\.|Buchst\.|Buchstabe|Buchstaben|Bst\.|litera)\s*"
-    r"(?P<v_lit>[a-z]{1,2})\b\)?)"
-    r"|(?P<alt>\s*(?:Alt\.|Alternative|Var\.|Variante)\s*(?P<v_alt>\d{1,2})\b)"
-    r"|(?P<part>\s*,?\s*(?:Abschnitt|Section|Teil|Part)\s+(?P<v_part>[A-Z]|\d{1,2})\b)"
-    r"|(?P<enpoint>\s*,?\s*points?\s*(?:\((?P<v_enpoint>[a-z0-9]{1,4})\)"
-    r"|(?P<v_enpoint2>\d{1,3})(?!\d)(?![.,]\d)))"
-    r"|(?P<ensub>\s*,?\s*(?:(?P<o_ensub>first|second|third|fourth|fifth|sixth"
-    r"|seventh|eighth|ninth|tenth)\s+subparagraph|subparagraph\s+(?P<v_ensub>\d{1,2}))"
-    r"\b)"
-    r"|(?P<ensent>\s*,?\s*(?:(?P<o_ensent>first|second|third|fourth|fifth|sixth)"
-    r"\s+sentence|sentence\s+(?P<v_ensent>\d{1,2}))\b)"
-    r"|(?P<enpara>\s*paragraph\s+(?P<v_enpara>\d{1,3})(?!\d))"
-    r"|(?P<letp>[ \t]+(?P<v_letp>[a-z]{1,2})\)(?!\w))"
-)
-_ROMAN_PARA = re.compile(r"\s+([IVX]{1,4})(?=[\s,;)]|\.(?:\s|$)|$)")
-_ROMAN_SENT = re.compile(r"\s+(\d{1,2})(?=[\s,;)]|\.(?:\s|$)|$)")
-_FOLLOWING = re.compile(r"\s*(?:(ff?)\.|(et\s+seqq?\.))")
-_RANGE = re.compile(r"\s*(?:bis|–|—|-|to|through)\s*")
-_LIST_SEP = re.compile(r"\s*(?:,|(?:und|sowie|oder|and|or)\b|bzw\.|&)\s*")
-_JOIN = re.compile(
-    r"\s*,?\s*(?:i\.\s?V\.\s?m\.|iVm|i\.V\.|in\s+Verbindung\s+mit|in\s+conjunction\s+with"
-    r"|(?:und|sowie|oder|and|or)\b|bzw\.|,|/)\s*"
-)
-_BARE_VALUE = re.compile(
-    r"(\d{1,4}(?:[a-z](?![a-z.]))?)(?!\d)(?![,.]\d)"
-    r"|([a-z]|[ivx]{2,4}|(?P<dbl>[a-z])(?P=dbl))\b(?!\.)"
-)
-_PAREN_VALUE = re.compile(r"\s?\(\s*(\d{1,3}[a-z]?|[a-z]{1,4})\s*\)")
-_REV_OF = re.compile(r"\s+of\s+(?=Art)")
-_EU_ACT = (
-    r"(?P<eukind>Verordnung|Durchführungsverordnung|Delegierte\s+Verordnung|VO|"
-    r"Regulation|Richtlinie|RL|Directive)\s*(?:\((?:EU|EG|EWG|EC|EEC|EU,\s*Euratom)\)\s*)?"
-    r"(?:Nr\.\s*|No\.?\s*)?(?P<eua>\d{2,4})/(?P<eub>\d{1,4})(?:/(?:EU|EG|EWG|EC|EEC))?"
-)
-_CONTEXT = (
-    r"(?P<ctx>dieser\s+Verordnung|this\s+Regulation|der\s+Verordnung|the\s+Regulation"
-    r"|dieser\s+Richtlinie|this\s+Directive|der\s+VO)"
-)
-_ABBR = r"(?P<abbr>[A-ZÄÖÜ][A-Za-zÄÖÜäöü]{0,8}(?:G|VO|O))"
-_INSTRUMENT = re.compile(
-    r"\s*,?\s*(?:(?:of\s+the|of|to|der|des|dem|the|aus\s+der|aus\s+dem|nach\s+der)"
-    r"\s+)?"
-    r"(?:"
-    + _CONTEXT
-    + r"|(?P<alias>"
-    + alias_pattern()
-    + r")|"
-    + _EU_ACT
-    + r"|"
-    + _ABBR
-    + r")(?![\w-])"
-)
-_CONTEXT_WINDOW = 3000
-# After a number: an ordinary lower-case word (not one that continues a
-# citation) or closing punctuation ends the citation; used as a fast path.
-_QUICK_END = re.compile(
-    r"(?:[ \t]+(?!(?:und|oder|sowie|bis|bzw|i|iVm|in|and|or|to|through|of|der|des|"
-    r"dem|den|the|dieser|diese|this|et|ff?|lit|litera|point|points|first|second|"
-    r"third|fourth|fifth|sixth|last|sentence|subparagraph|paragraph|nach|aus|zur|"
-    r"zum|im|vom|von|analog|a|aa|bb|cc)\b)[a-zäöüß]{2}"
-    r"|[.;:)\]](?![\d)]))"
-)
-_INSTRUMENT_START = re.compile(r"\s*,?\s*[A-ZÄÖÜdto]")
-_EN_ALIASES = frozenset(
-    a.casefold()
-    for a in (
-        "GDPR",
-        "EU GDPR",
-        "General Data Protection Regulation",
-        "AI Act",
-        "EU AI Act",
-        "Artificial Intelligence Act",
-        "AIA",
-        "Digital Operational Resilience Act",
-        "TFEU",
-        "TEU",
-        "Charter of Fundamental Rights",
-        "Data Act",
-        "Digital Services Act",
-    )
-)
-# What may follow a list item for it to count: punctuation, a joiner, an
-# instrument or a subdivision keyword; not an ordinary word ("§ 280, 2 Wochen").
-_ACCEPT_END = re.compile(
-    r"\s*(?:$|[,;.:)\]\"“”'’]|\n|(?:und|sowie|oder|bzw|and|or|i\.\s?V|iVm|in\s+Verbindung"
-    r"|in\s+conjunction|bis|to|ff?\.|et\s+seq|Abs|Absatz|UAbs|S\.|Satz|Nr|Nummer|lit"
-    r"|Buchst|Alt|Hs|Ziff|point|first|second|third|sentence|subparagraph)\b|\()"
-)
-
-
-_EU_MENTION = re.compile(r"(?P<alias>" + alias_pattern() + r")(?![\w-])|" + _EU_ACT)
-
-
-def _eu_from_match(m: re.Match[str]) -> InstrumentInfo:
-    word = m.group("eukind")
-    a, b = m.group("eua"), m.group("eub")
-    directive = word in ("Richtlinie", "RL", "Directive")
-    if len(a) == 4 and int(a) >= 1950:
-        year, number = int(a), int(b)
-    elif len(b) == 4 and not directive:
-        year, number = int(b), int(a)
-    else:
-        y = int(a)
-        year = y + (1900 if y >= 50 else 2000) if y < 100 else y
-        number = int(b)
-    return eu_act("dir" if directive else "reg", year, number)
-
-
-def _lit_value(value: str) -> str:
-    return value.lower()
-
-
-class _Parser:
+class _Parser(_TailMixin):
     def __init__(self, text: str, default_instrument: InstrumentInfo | None) -> None:
         self.text = text
         self.default = default_instrument
@@ -372,23 +77,15 @@ class _Parser:
         self.last_item: _Item | None = None
         self._eu_scanned = 0
         self._eu_named: InstrumentInfo | None = None
+        self.group = 0
 
     # -- entry point --
     def run(self) -> list[Citation]:
         pos = 0
         text = self.text
-        # A literal prefilter finds candidate positions fast (sre scans literal
-        # alternations quickly); the full trigger is matched only there.
-        for cm in _CANDIDATE.finditer(text):
-            start = cm.start()
-            literal = cm.group()
-            if literal == "ecital":
-                start -= 1
-            elif literal == "subparagraph":
-                om = _ORDINAL_BEFORE.search(text, max(0, start - 12), start)
-                if om is None:
-                    continue
-                start = om.start()
+        # Candidate places first (``_candidates``); the full trigger is matched
+        # only there.
+        for start in _candidates(text):
             if start < pos:
                 continue
             m = _TRIGGER.match(text, start)
@@ -398,7 +95,12 @@ class _Parser:
             if not items:
                 continue
             pos = items[-1].end
+            batch = -1
             for item in items:
+                if item.batch != batch:
+                    # "§§ 280, 288 BGB und § 433 BGB": one group per instrument
+                    self.group += 1
+                    batch = item.batch
                 self.results.append(self._freeze(item))
             self.last_item = items[-1]
         return self.results
@@ -426,6 +128,9 @@ class _Parser:
                     elif lang == "de":
                         it.lang_de += 1
                 pending[-1].end = end
+                batch = done[-1].batch + 1 if done else 0
+                for it in pending:
+                    it.batch = batch
                 done.extend(pending)
                 pending = []
                 pos = end
@@ -433,6 +138,13 @@ class _Parser:
             if jm is None:
                 break
             tm = _TRIGGER.match(self.text, jm.end())
+            last = (pending or done)[-1]
+            if tm is None and last.plural and not pending and done:
+                # "§§ 167 Abs. 2 VwGO, 708 Nr. 11, 711 ZPO": the list goes on
+                cont = self._plural_more(last, jm.end())
+                if cont:
+                    pending.extend(cont)
+                    continue
             if tm is None or tm.lastgroup == "bare":
                 # a joiner followed by a subdivision keyword continues the last item
                 prev = (pending or done)[-1]
@@ -451,23 +163,98 @@ class _Parser:
                 break
             pending.extend(more)
         if pending:
+            named = done[-1].instrument if done else None
             for it in pending:
+                if (
+                    named is not None
+                    and named.kind.startswith("eu_")
+                    and "recital" in it.levels
+                ):
+                    # "(Art. 7 Abs. 4 DSGVO, ErwG 43)": a recital of that act
+                    it.instrument = named
+                    it.instrument_source = "context"
+                    continue
                 self._bind_without_instrument(it)
             done.extend(pending)
         return done
 
+    def _plural_more(self, last: _Item, pos: int) -> list[_Item]:
+        nm = _SEC_NUMBER.match(self.text, pos)
+        top = next(iter(last.levels))
+        if nm is None or top not in ("sec", "art"):
+            return []
+        item = _Item(
+            start=pos,
+            end=nm.end(),
+            levels={top: nm.group(1).replace(" ", "")},
+            stated={top},
+            lang_de=1,
+            plural=True,
+            tops=2,
+        )
+        self._tail(item, roman_ok=False)
+        if not self._accept_end(item.end):
+            return []
+        return [item, *self._list_rest(item)]
+
     def _bind_without_instrument(self, item: _Item) -> None:
         if item.instrument is not None:
+            return
+        before = self._act_before(item.start)
+        if before is not None:
+            item.instrument = before
+            item.instrument_source = "stated"
+            return
+        if "annex" in item.levels and (later := self._act_later(item.end)):
+            item.instrument = later
+            item.instrument_source = "context"
             return
         if self.default is not None:
             item.instrument = self.default
             item.instrument_source = "default"
 
+    def _act_before(self, start: int) -> InstrumentInfo | None:
+        """ "DSGVO, Art. 15 Abs. 3", "DORA Article 19(1)": the act right before
+        the unit, unless it belongs to the citation before."""
+        floor = self.last_item.end if self.last_item is not None else 0
+        begin = max(floor, start - 70)
+        if begin >= start:
+            return None
+        tail = self.text[begin:start].rstrip(" ,\t\n\xa0")
+        if not tail or not tail[-1].isalnum():
+            return None
+        words = tail.split()
+        if not words or not words[-1][:1].isupper():
+            return None
+        # the static registry's names only (an ordinary word never binds)
+        for n in range(min(4, len(words)), 0, -1):
+            info = static_alias(" ".join(words[-n:]))
+            if info is not None:
+                return info
+        return None
+
+    def _act_later(self, end: int) -> InstrumentInfo | None:
+        """ "Annex III point 5 ... under the AI Act": an EU act named (by its
+        name, "under/of/in the ...") later in the same sentence."""
+        stop = self.text.find(". ", end)
+        stop = len(self.text) if stop == -1 else min(stop, end + 300)
+        for m in _LATER_ACT.finditer(self.text, end, stop):
+            info = instrument_by_alias(re.sub(r"\s+", " ", m.group("alias")))
+            if info is not None and info.kind.startswith("eu_"):
+                return info
+        return None
+
     # -- heads --
     def _head(self, m: re.Match[str]) -> list[_Item]:
         kind = m.lastgroup
         if kind == "sec":
+            if m.group("sec")[0] != "§":
+                return self._spelled_section(m)
             return self._numbered(m, "sec", de=1)
+        if kind == "anl":
+            return self._anlage(m)
+        if kind == "vv":
+            return self._vv(m)
         if kind == "art":
             word = m.group("art")
             if word == "Art" and not self._art_without_dot_ok(m.end()):
@@ -497,22 +284,34 @@ class _Parser:
     def _numbered(
         self, m: re.Match[str], top: str, *, de: int = 0, en: int = 0
     ) -> list[_Item]:
-        nm = _NUMBER.match(self.text, m.end())
+        nm = (_SEC_NUMBER if top == "sec" else _NUMBER).match(self.text, m.end())
         if nm is None:
             return []
+        word = m.group(m.lastgroup or 0)
         item = _Item(
             start=m.start(),
             end=nm.end(),
-            levels={top: nm.group(1)},
+            levels={top: nm.group(1).replace(" ", "")},
             stated={top},
             lang_de=de,
             lang_en=en,
+            plural=word in ("§§", "Artt.", "Paragrafen", "Paragraphen"),
         )
-        if _QUICK_END.match(self.text, item.end):
+        if not item.plural and _QUICK_END.match(self.text, item.end):
             # "Article 6 shall", "§ 286 genannten": nothing can follow
             item.quick = True
             return [item]
         return self._item_and_list(item, roman_ok=True)
+
+    def _spelled_section(self, m: re.Match[str]) -> list[_Item]:
+        """ "Paragraf 280 Absatz 1 BGB": only with a statute or an Absatz (the
+        English "Paragraph 286 of the letter" is no citation)."""
+        items = self._numbered(m, "sec", de=1)
+        if not items:
+            return []
+        if "para" in items[0].levels or self._instrument(items[-1].end) is not None:
+            return items
+        return []
 
     def _recital(self, m: re.Match[str]) -> list[_Item]:
         word = m.group("rec")
@@ -523,7 +322,7 @@ class _Parser:
         item = _Item(
             start=m.start(),
             end=nm.end(),
-            levels={"recital": nm.group(1)},
+            levels={"recital": nm.group(2)},
             stated={"recital"},
             lang_de=int(not en),
             lang_en=int(en),
@@ -660,276 +459,6 @@ class _Parser:
                 return items[1:]
             items.append(nxt)
 
-    # -- tail and lists --
-    def _item_and_list(self, item: _Item, *, roman_ok: bool) -> list[_Item]:
-        self._tail(item, roman_ok=roman_ok)
-        items = [item]
-        while True:
-            last = items[-1]
-            nxt = self._list_next(last)
-            if nxt is None:
-                break
-            items.append(nxt)
-        return items
-
-    def _tail(self, item: _Item, *, roman_ok: bool) -> None:
-        text = self.text
-        pos = item.end
-        if roman_ok:
-            rm = _ROMAN_PARA.match(text, pos)
-            if rm is not None and "para" not in item.levels:
-                item.levels["para"] = str(roman_to_int(rm.group(1)))
-                item.stated.add("para")
-                pos = rm.end()
-                item.lang_de += 1
-                sm = _ROMAN_SENT.match(text, pos)
-                if sm is not None and self._accept_end(sm.end()):
-                    item.levels["sent"] = sm.group(1)
-                    item.stated.add("sent")
-                    pos = sm.end()
-        while True:
-            tm = _TAIL.match(text, pos)
-            if tm is None:
-                break
-            if not self._apply_tail(item, tm):
-                break
-            pos = tm.end()
-        fm = _FOLLOWING.match(text, pos)
-        if fm is not None and item.range_end is None:
-            item.following = fm.group(1) or "ff"
-            pos = fm.end()
-        else:
-            rg = _RANGE.match(text, pos)
-            if rg is not None:
-                kind, value = item.deepest()
-                vm = self._value_for(kind, rg.end())
-                if vm is not None and self._range_ok(kind, value, vm[0]):
-                    item.range_end = vm[0]
-                    pos = vm[1]
-        item.end = pos
-
-    def _range_ok(self, kind: str, start: str, end: str) -> bool:
-        if kind == "annex":
-            return roman_to_int(end) > roman_to_int(start)
-        a = re.match(r"\d+", start)
-        b = re.match(r"\d+", end)
-        if a and b:
-            return int(b.group()) >= int(a.group()) and end != start
-        if a or b:
-            return False
-        return end > start
-
-    def _value_for(self, kind: str, pos: int) -> tuple[str, int] | None:
-        text = self.text
-        if kind == "annex":
-            am = _ANNEX_NUMBER.match(text, pos)
-            return (am.group(1), am.end()) if am else None
-        pm = _PAREN_VALUE.match(text, pos)
-        if pm is not None:
-            return pm.group(1), pm.end()
-        vm = _BARE_VALUE.match(text, pos)
-        if vm is None:
-            return None
-        if vm.group(1):
-            return vm.group(1), vm.end()
-        return vm.group(2), vm.end()
-
-    def _apply_tail(self, item: _Item, tm: re.Match[str]) -> bool:
-        group = tm.lastgroup or ""
-        levels = item.levels
-        if group == "paren":
-            value = tm.group("v_paren")
-            kind = self._paren_kind(item, value)
-            if kind is None:
-                return False
-            item.paren_kinds.append(kind)
-            return self._set(item, kind, value)
-        if group == "abs":
-            item.lang_de += 1
-            return self._set(item, "para", tm.group("v_abs"))
-        if group == "uabs":
-            item.lang_de += 1
-            return self._set(item, "subpara", tm.group("v_uabs"))
-        if group == "satz":
-            item.lang_de += 1
-            return self._set(item, "sent", tm.group("v_satz"))
-        if group == "hs":
-            item.lang_de += 1
-            return self._set(item, "half", tm.group("v_hs"))
-        if group == "nr":
-            item.lang_de += 1
-            kind = "subpoint" if "point" in levels else "point"
-            if (
-                levels.get("annex") is None
-                and kind == "subpoint"
-                and "subpoint" in levels
-            ):
-                return False
-            return self._set(item, kind, tm.group("v_nr"))
-        if group == "lit":
-            item.lang_de += 1
-            kind = "subpoint" if "point" in levels else "point"
-            item.lit_kinds.add(kind)
-            return self._set(item, kind, _lit_value(tm.group("v_lit")))
-        if group == "letp":
-            # "Art. 5 (1) a)": a bare "a)" only after a paragraph or point
-            if "para" not in levels and "point" not in levels:
-                return False
-            kind = "subpoint" if "point" in levels else "point"
-            item.lit_kinds.add(kind)
-            return self._set(item, kind, tm.group("v_letp"))
-        if group == "alt":
-            item.lang_de += 1
-            return self._set(item, "alt", tm.group("v_alt"))
-        if group == "part":
-            if "annex" not in levels:
-                return False
-            return self._set(item, "part", tm.group("v_part"))
-        if group == "enpoint":
-            item.lang_en += 1
-            kind = "subpoint" if "point" in levels else "point"
-            ok = self._set(item, kind, tm.group("v_enpoint") or tm.group("v_enpoint2"))
-            if ok:
-                item.paren_kinds.append(kind)
-            return ok
-        if group == "ensub":
-            item.lang_en += 1
-            value = tm.group("o_ensub")
-            num = str(_ORDINALS[value]) if value else tm.group("v_ensub")
-            return self._set(item, "subpara", num)
-        if group == "ensent":
-            item.lang_en += 1
-            value = tm.group("o_ensent")
-            num = str(_ORDINALS[value]) if value else tm.group("v_ensent")
-            return self._set(item, "sent", num)
-        if group == "enpara":
-            item.lang_en += 1
-            return self._set(item, "para", tm.group("v_enpara"))
-        return False
-
-    def _paren_kind(self, item: _Item, value: str) -> str | None:
-        levels = item.levels
-        top = next(iter(levels))
-        if top in ("recital",):
-            return None
-        if top == "annex":
-            order = ("point", "subpoint", "subsubpoint")
-        elif value[0].isdigit() and "para" not in levels and "point" not in levels:
-            return "para"
-        else:
-            order = ("point", "subpoint", "subsubpoint")
-        for kind in order:
-            if kind not in levels:
-                return kind
-        return None
-
-    def _set(self, item: _Item, kind: str, value: str) -> bool:
-        if kind in item.levels:
-            return False
-        deepest_rank = max(LEVEL_ORDER[k] for k in item.levels)
-        # "S. 1 Abs. 2": out of order means this is not a continuation
-        if (
-            LEVEL_ORDER[kind] <= deepest_rank
-            and kind != "alt"
-            and not (kind == "subpara" and "point" not in item.levels)
-        ):
-            return False
-        item.levels[kind] = value
-        item.stated.add(kind)
-        return True
-
-    def _list_next(self, last: _Item) -> _Item | None:
-        """Continue a list: "Abs. 1, 2", "lit. a und b", "§§ 280, 286", "(a), (b)"."""
-        text = self.text
-        sm = _LIST_SEP.match(text, last.end)
-        if sm is None:
-            return None
-        pos = sm.end()
-        pm = _PAREN_VALUE.match(text, pos)
-        if pm is not None and pos > last.end:
-            value = pm.group(1)
-            if "recital" in last.levels and value.isdigit():
-                new = last.inherit("recital", pos)
-                new.levels["recital"] = value
-                new.stated.add("recital")
-                new.end = pm.end()
-                return new if self._accept_end(new.end) else None
-            kind = self._paren_list_kind(last, value)
-            if kind is None:
-                return None
-            new = last.inherit(kind, pos)
-            new.levels[kind] = value
-            new.stated.add(kind)
-            new.paren_kinds.append(kind)
-            new.end = pm.end()
-            self._tail(new, roman_ok=False)
-            return new if self._accept_end(new.end) else None
-        vm = _BARE_VALUE.match(text, pos)
-        if vm is None:
-            return None
-        deep_kind, deep_value = last.deepest()
-        if vm.group(2):  # a letter: continues a lit./point list
-            if deep_kind not in ("point", "subpoint") or not deep_value.isalpha():
-                return None
-            if deep_kind not in last.lit_kinds and deep_kind not in last.paren_kinds:
-                return None
-            new = last.inherit(deep_kind, pos)
-            new.levels[deep_kind] = vm.group(2)
-            new.stated.add(deep_kind)
-            new.lit_kinds = set(last.lit_kinds)
-            new.end = vm.end()
-            # "lit. a), b)": the closing bracket style of the list goes along
-            if text[last.end - 1] == ")" and text[new.end : new.end + 1] == ")":
-                new.end += 1
-            return new if self._accept_end(new.end) else None
-        value = vm.group(1)
-        after = vm.end()
-        top = next(iter(last.levels))
-        followed_by_sub = bool(_TAIL.match(text, after))
-        kind = top
-        if (
-            deep_kind != top
-            and not followed_by_sub
-            and deep_value[:1].isdigit()
-            and value[:1].isdigit()
-            and int(re.match(r"\d+", value).group())  # type: ignore[union-attr]
-            <= 30
-            and int(re.match(r"\d+", value).group())  # type: ignore[union-attr]
-            > int(re.match(r"\d+", deep_value).group())  # type: ignore[union-attr]
-        ):
-            kind = deep_kind
-        if kind == "annex":
-            return None
-        new = last.inherit(kind, pos)
-        new.levels[kind] = value
-        new.stated.add(kind)
-        new.end = after
-        if kind == top:
-            new.paren_kinds = []
-            new.lit_kinds = set()
-            self._tail(new, roman_ok=top in ("art", "sec"))
-        else:
-            self._tail(new, roman_ok=False)
-        if not self._accept_end(new.end):
-            return None
-        return new
-
-    def _paren_list_kind(self, last: _Item, value: str) -> str | None:
-        if not last.paren_kinds:
-            return None
-        for kind in reversed(last.paren_kinds):
-            current = last.levels[kind]
-            if current[:1].isdigit() == value[:1].isdigit():
-                return kind
-        return None
-
-    def _accept_end(self, pos: int) -> bool:
-        if pos >= len(self.text):
-            return True
-        if _ACCEPT_END.match(self.text, pos):
-            return True
-        return self._instrument(pos) is not None
-
     # -- instruments --
     def _instrument(
         self, pos: int
@@ -948,6 +477,12 @@ class _Parser:
             info = instrument_by_alias(re.sub(r"\s+", " ", alias))
             if info is None:
                 return None
+            bm = _BOOK_AFTER.match(self.text, im.end())
+            if bm is not None:
+                # "SGB X", "SGB 10": the book of a code
+                book = instrument_by_alias(f"{alias} {bm.group(1)}")
+                if book is not None:
+                    return book, "stated", bm.end(), "de"
             if info.kind.startswith("eu_"):
                 self.last_eu = info
             lang2: Lang | None = "en" if alias.casefold() in _EN_ALIASES else None
@@ -961,7 +496,17 @@ class _Parser:
             return info, "stated", im.end(), "en" if en else "de"
         abbr = im.group("abbr")
         if abbr is not None:
-            return unknown_statute(abbr), "stated", im.end(), "de"
+            book_no = im.group("book")
+            if book_no is not None:
+                info = instrument_by_alias(f"{abbr} {book_no}")
+                if info is not None:
+                    return info, "stated", im.end(), "de"
+            end = im.end("abbr")
+            info = law_lookup(abbr) or instrument_by_alias(abbr)
+            if info is not None:
+                return info, "stated", end, "de"
+            if _ABBR_SHAPE.fullmatch(abbr):
+                return unknown_statute(abbr), "stated", end, "de"
         return None
 
     def _last_eu_mention(self, pos: int) -> InstrumentInfo | None:
@@ -1009,33 +554,26 @@ class _Parser:
             range_end=item.range_end,
             following=item.following,
             context_bound=item.context_bound,
-            parenthesised=frozenset(item.paren_kinds),
+            parenthesised=frozenset(item.paren_kinds) if item.paren_kinds else _NONE,
+            group=self.group,
         )
 
 
-_TAIL_KIND: dict[str, str] = {
-    "abs": "para",
-    "uabs": "subpara",
-    "satz": "sent",
-    "hs": "half",
-    "nr": "point",
-    "lit": "point",
-    "alt": "alt",
-    "enpoint": "point",
-    "ensub": "subpara",
-    "ensent": "sent",
-    "enpara": "para",
-}
-
-
-_KEYWORD_CONTINUATIONS = frozenset({"abs", "uabs", "lit", "enpoint", "ensub", "enpara"})
+_NONE: frozenset[str] = frozenset()
 
 
 def parse_citations(
     text: str, *, default_instrument: InstrumentInfo | None = None
 ) -> list[Citation]:
-    """Every citation in ``text``, in order, with non-overlapping spans."""
-    return _Parser(text, default_instrument).run()
+    """Every citation in ``text``, in order, with non-overlapping spans.
+
+    Spans point into ``text`` as given, also when it holds HTML (entities and
+    tags are read as what they stand for, offsets are kept)."""
+    if _HTML_HINT.search(text) is None:
+        return _Parser(text, default_instrument).run()
+    plain = _same_length_plain(text)
+    found = _Parser(plain, default_instrument).run()
+    return [replace(c, raw=text[c.start : c.end]) for c in found]
 
 
 def with_instrument(citation: Citation, instrument: InstrumentInfo) -> Citation:

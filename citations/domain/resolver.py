@@ -25,6 +25,7 @@ _OPTIONAL = re.compile(r"(?:subpara|part)/[^/]+/")
 UNIT_WORDS: dict[str, str] = {
     "art": "article",
     "sec": "section",
+    "asec": "section",
     "para": "paragraph",
     "subpara": "subparagraph",
     "sent": "sentence",
@@ -93,7 +94,8 @@ def unit_mismatch(citation: Citation, instrument: InstrumentInfo) -> str | None:
         return f"wrong_unit: {instrument.ident} is divided into articles, not §§"
     if top == "art" and instrument.unit == "section":
         return f"wrong_unit: {instrument.ident} is divided into §§, not articles"
-    if top in ("recital", "annex") and instrument.kind == "de_statute":
+    # a German statute has Anlagen (annex/1: "Nr. 2300 VV RVG"), no recitals
+    if top == "recital" and instrument.kind == "de_statute":
         return f"wrong_unit: {instrument.ident} has no {UNIT_WORDS[top]}s"
     return None
 
@@ -128,6 +130,20 @@ def resolve_in_index(citation: Citation, index: ProvisionIndex) -> Outcome:
                     f"paragraph_read_as_point: {found.path} has no numbered "
                     f"paragraphs; ({value}) is its point {value}"
                 )
+        if not hits and kind == "sent" and found is not None:
+            # "Art. 17 Abs. 3 S. 1 lit. b DSGVO": German writers call an EU
+            # act's subparagraph "Satz"; and Satz 1 of a one-sentence unit is
+            # the unit itself
+            hits = index.find(f"{found.path}/subpara/{value}")
+            if hits:
+                note = f"sentence_read_as_subparagraph: {found.path} subpara {value}"
+            elif value == "1" and not (
+                index.find(f"{found.path}/sent/2")
+                or index.find(f"{found.path}/subpara/2")
+            ):
+                note = f"single_sentence: {found.path} is one sentence"
+                segments = found.path.split("/")
+                continue
         if not hits:
             return Outcome("not_found", _describe(kind, value))
         if len(hits) > 1:

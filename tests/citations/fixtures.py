@@ -21,10 +21,33 @@ CORPUS_PRESENT = (CORPUS_DIR / "MANIFEST.md").is_file()
 SKIP_REASON = f"legal corpus folder not found at {CORPUS_DIR} (set BELEGT_CORPUS_DIR)"
 
 
+# The EU acts, the BGB and the federal laws the tests cite: importing all 44
+# pinned files takes ~2 minutes on this machine, too long for every test
+# session (tests/citations/test_import_federal.py imports the whole folder).
+FIXTURE_INSTRUMENTS = [
+    "gdpr",
+    "ai-act",
+    "dora",
+    "bgb",
+    "egbgb",
+    "rvg",
+    "zpo",
+    "gg",
+    "uwg",
+]
+
+
+def _fixture_versions() -> int:
+    """How many versions the fixture imports (one per pin of its instruments)."""
+    from citations.corpus.pins import PinsFile
+
+    return sum(1 for p in PinsFile.load().pins if p.instrument in FIXTURE_INSTRUMENTS)
+
+
 def _import() -> None:
     from citations.services import corpus_import
 
-    corpus_import(corpus_dir=CORPUS_DIR)
+    corpus_import(corpus_dir=CORPUS_DIR, only=FIXTURE_INSTRUMENTS)
 
 
 @pytest.fixture(scope="session")
@@ -42,7 +65,7 @@ def corpus(_corpus_session, db) -> None:
     tables, import again (inside this test's transaction)."""
     from citations.models import InstrumentVersion
 
-    if InstrumentVersion.objects.count() < 7:
+    if InstrumentVersion.objects.count() < _fixture_versions():
         _import()
 
 

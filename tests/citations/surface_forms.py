@@ -346,7 +346,7 @@ SPECIAL: list[Case] = [
     ("§ 5 TMG", [("§ 5 TMG", "de/tmg/sec/5")]),
     ("§ 5 BImSchG", [("§ 5 BImSchG", "de/bimschg/sec/5")]),
     ("Art. 3 GG", [("Art. 3 GG", "de/gg/art/3")]),
-    ("Art. 229 § 5 EGBGB", [("Art. 229", None), ("§ 5 EGBGB", "de/egbgb/sec/5")]),
+    ("Art. 229 § 5 EGBGB", [("Art. 229 § 5 EGBGB", "de/egbgb/art/229/asec/5")]),
     (
         "Art. 25 der Richtlinie 95/46/EG",
         [("Art. 25 der Richtlinie 95/46/EG", "eu/dir/1995/46/art/25")],

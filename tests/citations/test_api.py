@@ -76,7 +76,7 @@ def test_unknown_default_instrument_is_a_domain_error(lawyer_client: Client) -> 
 def test_other_firm_member_sees_the_same_public_corpus(
     lawyer_client: Client, other_client: Client
 ) -> None:
-    payload = {"text": "§ 91 ZPO"}
+    payload = {"text": "§ 91 VwGO"}
     a = lawyer_client.post(URL, payload, content_type="application/json").json()
     b = other_client.post(URL, payload, content_type="application/json").json()
     assert a == b

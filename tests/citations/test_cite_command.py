@@ -33,14 +33,18 @@ def test_json_lists_every_citation_in_the_documented_shape(corpus) -> None:
             "version",
             "excerpt",
             "parts",
+            "group",
         ]
         assert text[d["span"][0] : d["span"][1]] == d["raw"]
     assert data[1]["parts"] == {"instrument": "BGB", "section": "280", "paragraph": "2"}
     assert data[3]["version"] is None
+    # "§§ 280 Abs. 1, 2, 286 BGB" is one group, "§ 44 DSGVO" another
+    assert len({d["group"] for d in data[:3]}) == 1
+    assert data[3]["group"] != data[0]["group"]
 
 
 def test_plain_output_has_one_line_per_citation(corpus) -> None:
-    lines = _run("§ 433 BGB und § 91 ZPO").strip().splitlines()
+    lines = _run("§ 433 BGB und § 91 VwGO").strip().splitlines()
     assert len(lines) == 2
     assert lines[0].split("\t")[:4] == [
         "0-9",

@@ -6,6 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from citations.domain.parser import parse_citations
+from citations.domain.resolver import ProvisionIndex, ProvisionRef, resolve_in_index
 
 TOKENS = [
     "§",
@@ -88,6 +89,44 @@ TOKENS = [
     "Abschnitt",
     "A",
     "Section",
+    # issue 15
+    "Paragraf",
+    "Nr",
+    "Abs",
+    "1. Halbsatz",
+    "SGB",
+    "X",
+    "10",
+    "VV",
+    "RVG",
+    "RVG-VV",
+    "Nrn.",
+    "2300",
+    "7002",
+    "Anlage",
+    "zu",
+    "EGBGB",
+    "229",
+    "letter",
+    "para.",
+    "DORA-Verordnung",
+    "KWG",
+    "UWG 2004",
+    "VwGO",
+    "des",
+    "Verwaltungsverfahrensgesetzes",
+    "&sect;",
+    "&nbsp;",
+    "&amp;",
+    "&#167;",
+    "<p>",
+    "</p>",
+    "<script>",
+    "</script>",
+    "<style>",
+    "</style>",
+    "<b",
+    ">",
 ]
 token_text = st.lists(st.sampled_from(TOKENS), max_size=40).map(
     lambda parts: " ".join(parts)
@@ -95,8 +134,34 @@ token_text = st.lists(st.sampled_from(TOKENS), max_size=40).map(
 glued_text = st.lists(st.sampled_from(TOKENS), max_size=40).map("".join)
 
 
+_REFS = [
+    ProvisionRef(path, path.rsplit("/", 2)[-2], path.rsplit("/", 1)[-1], text)
+    for path, text in (
+        ("sec/280", "Verletzt der Schuldner eine Pflicht. Satz zwei."),
+        ("sec/280/para/1", "Verletzt der Schuldner eine Pflicht; so nicht."),
+        ("sec/280/para/1/sent/1", "Verletzt der Schuldner eine Pflicht."),
+        ("art/6", "Processing"),
+        ("art/6/para/1", "lawful"),
+        ("art/6/para/1/subpara/1", "lawful"),
+        ("art/6/para/1/subpara/1/point/f", "legitimate interests"),
+        ("art/229", ""),
+        ("art/229/asec/34", "Die §§ 286, 288"),
+        ("annex/1", "Vergütungsverzeichnis"),
+        ("annex/1/point/2300", "Geschäftsgebühr"),
+        ("recital/43", "consent"),
+        ("annex/III", "high-risk"),
+        ("annex/III/point/5", "access"),
+    )
+]
+_INDEX = ProvisionIndex.build(_REFS)
+
+
 def _check(text: str) -> None:
     found = parse_citations(text)
+    for c in found:
+        # the resolver answers every parsed citation without raising
+        outcome = resolve_in_index(c, _INDEX)
+        assert outcome.status in ("resolved", "not_found", "ambiguous")
     previous_end = 0
     for c in found:
         assert 0 <= c.start < c.end <= len(text)

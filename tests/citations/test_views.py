@@ -47,3 +47,17 @@ def test_full_page_post_without_htmx(corpus, lawyer_client: Client) -> None:
     body = response.content.decode()
     assert "<html" in body
     assert "cite--resolved" in body
+
+
+@pytest.mark.corpus
+@pytest.mark.django_db
+def test_a_statute_list_is_one_row_group(corpus, lawyer_client: Client) -> None:
+    response = lawyer_client.post(
+        reverse("citations:check"),
+        {"text": "Nach §§ 280, 288 BGB und § 433 BGB."},
+        HTTP_HX_REQUEST="true",
+    )
+    body = response.content.decode()
+    assert body.count('class="cite-group"') == 2
+    assert 'data-group-size="2"' in body
+    assert '<td rowspan="2">§§ 280, 288 BGB</td>' in body

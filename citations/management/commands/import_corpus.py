@@ -11,7 +11,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from cases.errors import DomainError
 from citations.corpus import corpus_dir_default
 from citations.corpus.pins import DEFAULT_PINS_PATH
-from citations.services import corpus_import
+from citations.services import corpus_import, corpus_pins_add
 
 
 class Command(BaseCommand):
@@ -31,6 +31,11 @@ class Command(BaseCommand):
         parser.add_argument(
             "--only", action="append", help="Instrument key (gdpr, bgb, ...)."
         )
+        parser.add_argument(
+            "--pin-new",
+            action="store_true",
+            help="First pin every de-federal/*/source.xml that has no pin yet.",
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         corpus_dir = options["path"] or corpus_dir_default()
@@ -38,6 +43,11 @@ class Command(BaseCommand):
             raise CommandError(f"No corpus folder at {corpus_dir}")
         started = time.perf_counter()
         try:
+            if options["pin_new"]:
+                for pin in corpus_pins_add(
+                    corpus_dir=corpus_dir, pins_path=options["pins"]
+                ):
+                    self.stdout.write(f"pinned    {pin.instrument:7} {pin.path}")
             reports = corpus_import(
                 corpus_dir=corpus_dir,
                 pins_path=options["pins"],

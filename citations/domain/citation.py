@@ -1,0 +1,210 @@
+"""What the parser finds: a :class:`Citation` and its level vocabulary.
+
+``levels`` is the ordered path of a citation (``art`` → ``para`` → ``point``);
+``LEVEL_ORDER`` ranks the levels so that a subdivision can only go deeper.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+from citations.domain.instruments import InstrumentInfo
+
+Lang = Literal["de", "en"]
+
+# Hierarchy of levels: the order of the canonical path.
+LEVEL_ORDER: dict[str, int] = {
+    "art": 0,
+    "sec": 0,
+    "recital": 0,
+    "annex": 0,
+    "part": 1,
+    "asec": 1,
+    "para": 2,
+    "subpara": 3,
+    "sent": 4,
+    "half": 5,
+    "point": 6,
+    "subpoint": 7,
+    "subsubpoint": 8,
+    "alt": 9,
+}
+TOP_LEVELS = ("art", "sec", "recital", "annex")
+PART_KEYS: dict[str, str] = {
+    "art": "article",
+    "sec": "section",
+    "asec": "section",
+    "para": "paragraph",
+    "subpara": "subparagraph",
+    "sent": "sentence",
+    "point": "point",
+    "subpoint": "subpoint",
+    "alt": "alternative",
+    "recital": "recital",
+    "annex": "annex",
+}
+PARTS_ORDER = (
+    "instrument",
+    "article",
+    "section",
+    "paragraph",
+    "subparagraph",
+    "sentence",
+    "point",
+    "subpoint",
+    "alternative",
+    "recital",
+    "annex",
+    "range_end",
+    "following",
+)
+
+_ROMAN = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100}
+_ORDINALS = {
+    "first": 1,
+    "second": 2,
+    "third": 3,
+    "fourth": 4,
+    "fifth": 5,
+    "sixth": 6,
+    "seventh": 7,
+    "eighth": 8,
+    "ninth": 9,
+    "tenth": 10,
+    "erster": 1,
+    "zweiter": 2,
+    "dritter": 3,
+    "vierter": 4,
+}
+
+
+def roman_to_int(value: str) -> int:
+    total = 0
+    prev = 0
+    for ch in reversed(value.upper()):
+        n = _ROMAN[ch]
+        total = total - n if n < prev else total + n
+        prev = max(prev, n)
+    return total
+
+
+def int_to_roman(value: int) -> str:
+    out = []
+    for n, s in (
+        (100, "C"),
+        (90, "XC"),
+        (50, "L"),
+        (40, "XL"),
+        (10, "X"),
+        (9, "IX"),
+        (5, "V"),
+        (4, "IV"),
+        (1, "I"),
+    ):
+        while value >= n:
+            out.append(s)
+            value -= n
+    return "".join(out)
+
+
+@dataclass(frozen=True, slots=True)
+class Citation:
+    """One citation found in a text."""
+
+    start: int
+    end: int
+    raw: str
+    levels: tuple[tuple[str, str], ...]
+    stated: frozenset[str]
+    instrument: InstrumentInfo | None
+    instrument_source: str | None
+    lang: Lang
+    range_end: str | None = None
+    following: str | None = None
+    context_bound: bool = False
+    parenthesised: frozenset[str] = frozenset()
+    # citations written as one ("§§ 280, 288 BGB") share a group number
+    group: int = 0
+
+    @property
+    def top(self) -> str:
+        return self.levels[0][0]
+
+    @property
+    def path(self) -> str:
+        """The provision path inside the instrument, e.g. ``art/6/para/1``."""
+        segs = [f"{k}/{v}" for k, v in self.levels]
+        path = "/".join(segs)
+        if self.range_end is not None:
+            path += f"-{self.range_end}"
+        if self.following is not None:
+            path += self.following
+        return path
+
+    @property
+    def canonical(self) -> str | None:
+        if self.instrument is None:
+            return None
+        return f"{self.instrument.prefix}/{self.path}"
+
+    @property
+    def parts(self) -> dict[str, str | None]:
+        values: dict[str, str | None] = {
+            "instrument": self.instrument.ident if self.instrument else None
+        }
+        for kind, value in self.levels:
+            key = PART_KEYS.get(kind)
+            if key is not None and kind in self.stated:
+                values[key] = value
+        if self.range_end is not None:
+            values["range_end"] = self.range_end
+        if self.following is not None:
+            values["following"] = self.following
+        return {k: values[k] for k in PARTS_ORDER if k in values}
+
+
+@dataclass(slots=True)
+class _Item:
+    start: int
+    end: int
+    levels: dict[str, str]
+    stated: set[str]
+    lang_de: int = 0
+    lang_en: int = 0
+    paren_kinds: list[str] = field(default_factory=list)
+    lit_kinds: set[str] = field(default_factory=set)
+    range_end: str | None = None
+    following: str | None = None
+    instrument: InstrumentInfo | None = None
+    instrument_source: str | None = None
+    context_bound: bool = False
+    quick: bool = False
+    # "§§ 1, 2 ...": a list of units, whose bare numbers are units too
+    plural: bool = False
+    tops: int = 1
+    # which run of the chain bound to one trailing instrument the item is in
+    batch: int = 0
+
+    def deepest(self) -> tuple[str, str]:
+        kind = max(self.levels, key=lambda k: LEVEL_ORDER[k])
+        return kind, self.levels[kind]
+
+    def inherit(self, below: str, start: int) -> _Item:
+        """A new list item sharing every level above ``below``."""
+        rank = LEVEL_ORDER[below]
+        levels = {k: v for k, v in self.levels.items() if LEVEL_ORDER[k] < rank}
+        stated = {k for k in self.stated if k in levels}
+        return _Item(
+            start=start,
+            end=start,
+            levels=levels,
+            stated=stated,
+            lang_de=self.lang_de,
+            lang_en=self.lang_en,
+            paren_kinds=[k for k in self.paren_kinds if k in levels],
+            lit_kinds={k for k in self.lit_kinds if k in levels},
+            context_bound=self.context_bound,
+            plural=self.plural,
+            tops=self.tops,
+        )

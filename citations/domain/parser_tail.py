@@ -1,0 +1,372 @@
+"""The parser's reading of what follows a number: subdivisions and lists.
+
+"Abs. 2 S. 1 Nr. 3", "(1)(a)", "III 1", ranges ("§§ 280 bis 283"), ``ff.``
+and lists ("Abs. 1, 2", "lit. a und b", "§§ 280, 286").
+"""
+
+from __future__ import annotations
+
+import re
+
+from citations.domain.citation import _ORDINALS, LEVEL_ORDER, _Item, roman_to_int
+from citations.domain.instruments import InstrumentInfo, instrument_by_alias
+from citations.domain.patterns import (
+    _ACCEPT_END,
+    _ANLAGE_NUMBER,
+    _ANLAGE_TO,
+    _ANNEX_NUMBER,
+    _BARE_VALUE,
+    _FOLLOWING,
+    _LIST_SEP,
+    _PAREN_VALUE,
+    _RANGE,
+    _ROMAN_PARA,
+    _ROMAN_SENT,
+    _TAIL,
+    _VV,
+    _lit_value,
+)
+
+
+class _TailMixin:
+    """Tail and list steps of :class:`citations.domain.parser._Parser`."""
+
+    text: str
+
+    def _instrument(
+        self, pos: int
+    ) -> tuple[InstrumentInfo | None, str, int, str | None] | None:
+        raise NotImplementedError
+
+    # -- tail and lists --
+    def _item_and_list(self, item: _Item, *, roman_ok: bool) -> list[_Item]:
+        self._tail(item, roman_ok=roman_ok)
+        items = [item]
+        while True:
+            last = items[-1]
+            nxt = self._list_next(last)
+            if nxt is None:
+                break
+            items.append(nxt)
+        return items
+
+    def _tail(self, item: _Item, *, roman_ok: bool) -> None:
+        text = self.text
+        pos = item.end
+        if roman_ok:
+            rm = _ROMAN_PARA.match(text, pos)
+            if rm is not None and "para" not in item.levels:
+                item.levels["para"] = str(roman_to_int(rm.group(1)))
+                item.stated.add("para")
+                pos = rm.end()
+                item.lang_de += 1
+                sm = _ROMAN_SENT.match(text, pos)
+                if sm is not None and self._accept_end(sm.end()):
+                    item.levels["sent"] = sm.group(1)
+                    item.stated.add("sent")
+                    pos = sm.end()
+        while True:
+            tm = _TAIL.match(text, pos)
+            if tm is None:
+                break
+            if not self._apply_tail(item, tm):
+                break
+            pos = tm.end()
+        fm = _FOLLOWING.match(text, pos)
+        if fm is not None and item.range_end is None:
+            item.following = fm.group(1) or "ff"
+            pos = fm.end()
+        else:
+            rg = _RANGE.match(text, pos)
+            if rg is not None:
+                kind, value = item.deepest()
+                vm = self._value_for(kind, rg.end())
+                if vm is not None and self._range_ok(kind, value, vm[0]):
+                    item.range_end = vm[0]
+                    pos = vm[1]
+        item.end = pos
+
+    def _range_ok(self, kind: str, start: str, end: str) -> bool:
+        if kind == "annex":
+            return roman_to_int(end) > roman_to_int(start)
+        a = re.match(r"\d+", start)
+        b = re.match(r"\d+", end)
+        if a and b:
+            return int(b.group()) >= int(a.group()) and end != start
+        if a or b:
+            return False
+        return end > start
+
+    def _value_for(self, kind: str, pos: int) -> tuple[str, int] | None:
+        text = self.text
+        if kind == "annex":
+            am = _ANNEX_NUMBER.match(text, pos)
+            return (am.group(1), am.end()) if am else None
+        pm = _PAREN_VALUE.match(text, pos)
+        if pm is not None:
+            return pm.group(1), pm.end()
+        vm = _BARE_VALUE.match(text, pos)
+        if vm is None:
+            return None
+        if vm.group(1):
+            return vm.group(1), vm.end()
+        return vm.group(2), vm.end()
+
+    def _apply_tail(self, item: _Item, tm: re.Match[str]) -> bool:
+        group = tm.lastgroup or ""
+        levels = item.levels
+        if group == "paren":
+            value = tm.group("v_paren")
+            kind = self._paren_kind(item, value)
+            if kind is None:
+                return False
+            item.paren_kinds.append(kind)
+            return self._set(item, kind, value)
+        if group == "abs":
+            item.lang_de += 1
+            return self._set(item, "para", tm.group("v_abs"))
+        if group == "uabs":
+            item.lang_de += 1
+            return self._set(item, "subpara", tm.group("v_uabs"))
+        if group == "satz":
+            item.lang_de += 1
+            return self._set(item, "sent", tm.group("v_satz"))
+        if group == "hs":
+            item.lang_de += 1
+            return self._set(item, "half", tm.group("v_hs") or tm.group("v_hs2"))
+        if group == "asec":
+            # "Art. 229 § 34 EGBGB": a § inside an article
+            if next(iter(levels)) != "art":
+                return False
+            return self._set(item, "asec", tm.group("v_asec"))
+        if group == "nr":
+            item.lang_de += 1
+            kind = "subpoint" if "point" in levels else "point"
+            if (
+                levels.get("annex") is None
+                and kind == "subpoint"
+                and "subpoint" in levels
+            ):
+                return False
+            return self._set(item, kind, tm.group("v_nr"))
+        if group == "lit":
+            item.lang_de += 1
+            kind = "subpoint" if "point" in levels else "point"
+            item.lit_kinds.add(kind)
+            return self._set(item, kind, _lit_value(tm.group("v_lit")))
+        if group == "letp":
+            # "Art. 5 (1) a)": a bare "a)" only after a paragraph or point
+            if "para" not in levels and "point" not in levels:
+                return False
+            kind = "subpoint" if "point" in levels else "point"
+            item.lit_kinds.add(kind)
+            return self._set(item, kind, tm.group("v_letp"))
+        if group == "alt":
+            item.lang_de += 1
+            return self._set(item, "alt", tm.group("v_alt"))
+        if group == "part":
+            if "annex" not in levels:
+                return False
+            return self._set(item, "part", tm.group("v_part"))
+        if group == "enpoint":
+            item.lang_en += 1
+            kind = "subpoint" if "point" in levels else "point"
+            ok = self._set(item, kind, tm.group("v_enpoint") or tm.group("v_enpoint2"))
+            if ok:
+                item.paren_kinds.append(kind)
+            return ok
+        if group == "ensub":
+            item.lang_en += 1
+            value = tm.group("o_ensub")
+            num = str(_ORDINALS[value]) if value else tm.group("v_ensub")
+            return self._set(item, "subpara", num)
+        if group == "ensent":
+            item.lang_en += 1
+            value = tm.group("o_ensent")
+            num = str(_ORDINALS[value]) if value else tm.group("v_ensent")
+            return self._set(item, "sent", num)
+        if group == "enpara":
+            item.lang_en += 1
+            return self._set(item, "para", tm.group("v_enpara"))
+        return False
+
+    def _paren_kind(self, item: _Item, value: str) -> str | None:
+        levels = item.levels
+        top = next(iter(levels))
+        if top in ("recital",):
+            return None
+        if top == "annex":
+            order = ("point", "subpoint", "subsubpoint")
+        elif value[0].isdigit() and "para" not in levels and "point" not in levels:
+            return "para"
+        else:
+            order = ("point", "subpoint", "subsubpoint")
+        for kind in order:
+            if kind not in levels:
+                return kind
+        return None
+
+    def _set(self, item: _Item, kind: str, value: str) -> bool:
+        if kind in item.levels:
+            return False
+        deepest_rank = max(LEVEL_ORDER[k] for k in item.levels)
+        # "S. 1 Abs. 2": out of order means this is not a continuation
+        if (
+            LEVEL_ORDER[kind] <= deepest_rank
+            and kind != "alt"
+            and not (kind == "subpara" and "point" not in item.levels)
+        ):
+            return False
+        item.levels[kind] = value
+        item.stated.add(kind)
+        return True
+
+    def _list_next(self, last: _Item) -> _Item | None:
+        """Continue a list: "Abs. 1, 2", "lit. a und b", "§§ 280, 286", "(a), (b)"."""
+        text = self.text
+        sm = _LIST_SEP.match(text, last.end)
+        if sm is None:
+            return None
+        if ";" in sm.group() and not last.plural:
+            return None  # "Article 47;9. A description": ";" lists only §§
+        pos = sm.end()
+        pm = _PAREN_VALUE.match(text, pos)
+        if pm is not None and pos > last.end:
+            value = pm.group(1)
+            if "recital" in last.levels and value.isdigit():
+                new = last.inherit("recital", pos)
+                new.levels["recital"] = value
+                new.stated.add("recital")
+                new.end = pm.end()
+                return new if self._accept_end(new.end) else None
+            kind = self._paren_list_kind(last, value)
+            if kind is None:
+                return None
+            new = last.inherit(kind, pos)
+            new.levels[kind] = value
+            new.stated.add(kind)
+            new.paren_kinds.append(kind)
+            new.end = pm.end()
+            self._tail(new, roman_ok=False)
+            return new if self._accept_end(new.end) else None
+        vm = _BARE_VALUE.match(text, pos)
+        if vm is None:
+            return None
+        deep_kind, deep_value = last.deepest()
+        if vm.group(2):  # a letter: continues a lit./point list
+            if deep_kind not in ("point", "subpoint") or not deep_value.isalpha():
+                return None
+            if deep_kind not in last.lit_kinds and deep_kind not in last.paren_kinds:
+                return None
+            new = last.inherit(deep_kind, pos)
+            new.levels[deep_kind] = vm.group(2)
+            new.stated.add(deep_kind)
+            new.lit_kinds = set(last.lit_kinds)
+            new.end = vm.end()
+            # "lit. a), b)": the closing bracket style of the list goes along
+            if text[last.end - 1] == ")" and text[new.end : new.end + 1] == ")":
+                new.end += 1
+            return new if self._accept_end(new.end) else None
+        value = vm.group(1)
+        after = vm.end()
+        top = next(iter(last.levels))
+        followed_by_sub = bool(_TAIL.match(text, after))
+        kind = top
+        if (
+            deep_kind != top
+            # "§§ 1, 2 Abs. 2, 3": after a list of §§ and an Absatz, a §
+            and (last.tops < 2 or deep_kind != "para")
+            and not followed_by_sub
+            and deep_value[:1].isdigit()
+            and value[:1].isdigit()
+            and int(re.match(r"\d+", value).group())  # type: ignore[union-attr]
+            <= 30
+            and int(re.match(r"\d+", value).group())  # type: ignore[union-attr]
+            > int(re.match(r"\d+", deep_value).group())  # type: ignore[union-attr]
+        ):
+            kind = deep_kind
+        if kind == "annex":
+            return None
+        new = last.inherit(kind, pos)
+        new.levels[kind] = value
+        new.stated.add(kind)
+        new.end = after
+        if kind == top:
+            new.paren_kinds = []
+            new.lit_kinds = set()
+            new.tops = last.tops + 1
+            self._tail(new, roman_ok=top in ("art", "sec"))
+        else:
+            self._tail(new, roman_ok=False)
+        # "§§ 10 und 20 entsprechend": in a list of §§ a number is a § whatever
+        # word follows
+        if not (last.plural and kind == top) and not self._accept_end(new.end):
+            return None
+        return new
+
+    def _paren_list_kind(self, last: _Item, value: str) -> str | None:
+        if not last.paren_kinds:
+            return None
+        for kind in reversed(last.paren_kinds):
+            current = last.levels[kind]
+            if current[:1].isdigit() == value[:1].isdigit():
+                return kind
+        return None
+
+    def _accept_end(self, pos: int) -> bool:
+        if pos >= len(self.text):
+            return True
+        if _ACCEPT_END.match(self.text, pos):
+            return True
+        return self._instrument(pos) is not None
+
+    # -- German Anlagen (heads called by the parser) --
+    def _anlage(self, m: re.Match[str]) -> list[_Item]:
+        """ "Anlage 1 zu § 2 Abs. 2 RVG": an Anlage of a German statute; only
+        with its statute named."""
+        nm = _ANLAGE_NUMBER.match(self.text, m.end())
+        if nm is None:
+            return []
+        end = nm.end()
+        to = _ANLAGE_TO.match(self.text, end)
+        if to is not None:
+            end = to.end()
+        inst = self._instrument(end)
+        if inst is None or inst[0] is None or not inst[0].kind.startswith("de_"):
+            return []
+        item = _Item(
+            start=m.start(),
+            end=inst[2],
+            levels={"annex": nm.group(1)},
+            stated={"annex"},
+            lang_de=1,
+            instrument=inst[0],
+            instrument_source="stated",
+        )
+        return [item]
+
+    def _vv(self, m: re.Match[str]) -> list[_Item]:
+        """ "Nr. 2300 VV RVG": a number of the RVG's Vergütungsverzeichnis
+        (Anlage 1 RVG); a list of numbers gives one citation each."""
+        vm = _VV.match(self.text, m.end())
+        if vm is None:
+            return []
+        rvg = instrument_by_alias("RVG")
+        numbers = re.findall(r"\d{4}", vm.group("nos"))
+        spans = [x.span() for x in re.finditer(r"\d{4}", vm.group("nos"))]
+        offset = vm.start("nos")
+        items = []
+        for i, (number, (a, b)) in enumerate(zip(numbers, spans, strict=True)):
+            last = i == len(numbers) - 1
+            items.append(
+                _Item(
+                    start=m.start() if i == 0 else offset + a,
+                    end=vm.end() if last else offset + b,
+                    levels={"annex": "1", "point": number},
+                    stated={"annex", "point"},
+                    lang_de=1,
+                    instrument=rvg,
+                    instrument_source="stated",
+                )
+            )
+        return items

@@ -1,0 +1,58 @@
+"""Issue 15's surface-form classes through the parser (pure; no database)."""
+
+from __future__ import annotations
+
+import pytest
+
+from citations.domain.instruments import law_lookup
+from citations.domain.parser import parse_citations
+from tests.citations.fixtures import CORPUS_PRESENT, SKIP_REASON
+from tests.citations.surface_forms_15 import ISSUE15, NEGATIVE15, REGISTRY_FORMS
+
+
+def _check(text: str, expected: list[tuple[str, str | None]]) -> None:
+    found = parse_citations(text)
+    assert [(c.raw, c.canonical) for c in found] == expected
+    for c in found:
+        assert text[c.start : c.end] == c.raw
+
+
+@pytest.mark.parametrize(("text", "expected"), ISSUE15, ids=lambda v: str(v)[:60])
+def test_issue15_form_is_found_with_span_and_canonical_id(
+    text: str, expected: list[tuple[str, str | None]]
+) -> None:
+    _check(text, expected)
+
+
+@pytest.mark.parametrize("text", NEGATIVE15)
+def test_issue15_look_alike_yields_nothing(text: str) -> None:
+    assert parse_citations(text) == []
+
+
+@pytest.mark.corpus
+@pytest.mark.parametrize(
+    ("text", "expected"), REGISTRY_FORMS, ids=lambda v: str(v)[:60]
+)
+def test_any_federal_law_is_parsed_by_its_registry_name(
+    text: str, expected: list[tuple[str, str | None]]
+) -> None:
+    if not CORPUS_PRESENT:
+        pytest.skip(SKIP_REASON)
+    _check(text, expected)
+
+
+def test_a_statute_list_stays_one_citation_group() -> None:
+    found = parse_citations("Nach §§ 280, 288 BGB und Art. 6 DSGVO; ferner § 1 BGB.")
+    groups = [c.group for c in found]
+    assert groups[0] == groups[1]
+    assert len(set(groups)) == len(groups) - 1
+
+
+@pytest.mark.corpus
+def test_a_registry_law_not_pinned_keeps_its_instrument() -> None:
+    if not CORPUS_PRESENT:
+        pytest.skip(SKIP_REASON)
+    info = law_lookup("VwVfG")
+    assert info is not None and info.prefix == "de/vwvfg"
+    (c,) = parse_citations("§ 35 VwVfG")
+    assert c.instrument is not None and c.instrument.prefix == info.prefix

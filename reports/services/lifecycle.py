@@ -137,6 +137,7 @@ def _store(
                     heading=c.result.heading[:500],
                     text=c.checked.text,
                     text_sha256=c.text_sha256,
+                    wording_confirmation=c.confirmation,
                 )
             )
         for gate, items in (
@@ -230,6 +231,7 @@ def report_create(
         known_labels=known_labels(evaluations),
         case_evidence=_case_evidence(case),
         timings=timings,
+        organisation_id=case.organisation_id,
     )
     printed = sum(1 for g in gated if g.printed)
     model_used = any(v.refuter == "model" for g in gated for v in g.refutations)

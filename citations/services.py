@@ -30,6 +30,8 @@ from citations.domain.instruments import (
 from citations.domain.parser import Citation, parse_citations
 from citations.domain.resolver import (
     Outcome,
+    ProvisionIndex,
+    VersionChoice,
     VersionSpan,
     lookup_key,
     resolve_in_index,
@@ -371,6 +373,29 @@ class CitationChecker:
         self.snapshot = snapshot if snapshot is not None else corpus_snapshot()
         self._infos: dict[int, VersionInfo] = {}
         self._transitions: dict[tuple[str, date], TransitionContext | None] = {}
+        # per request: the version chosen per instrument, date and language,
+        # each version's index, and the transition rules per unit — looked up
+        # once, not once per citation
+        self._choices: dict[tuple[int, date, str], VersionChoice] = {}
+        self._indexes: dict[int, ProvisionIndex] = {}
+        self._rules: dict[tuple[str, str, str], tuple[TransitionRule, ...]] = {}
+        self._answers: dict[tuple[Any, ...], CitationResult] = {}
+        self._before: dict[tuple[date, int], str] = {}
+
+    def choice(self, instrument: Instrument, at: date, language: str) -> VersionChoice:
+        key = (instrument.pk, at, language)
+        choice = self._choices.get(key)
+        if choice is None:
+            choice = self._choices[key] = self.snapshot.choice(
+                instrument=instrument, at=at, language=language
+            )
+        return choice
+
+    def index(self, span: VersionSpan) -> ProvisionIndex:
+        index = self._indexes.get(span.key)
+        if index is None:
+            index = self._indexes[span.key] = self.snapshot.index(span)
+        return index
 
     def info(self, span: VersionSpan) -> VersionInfo:
         info = self._infos.get(span.key)
@@ -386,6 +411,29 @@ class CitationChecker:
     def resolve(
         self, citation: Citation, *, at: date, with_context: bool = True
     ) -> CitationResult:
+        """One citation; the same provision cited again in the same request
+        (a brief cites § 286 BGB twenty times) is answered from memory."""
+        info = citation.instrument
+        key = (
+            info.prefix if info is not None else None,
+            citation.lang,
+            citation.levels,
+            citation.range_end,
+            citation.following,
+            citation.parenthesised,
+            at,
+            with_context,
+        )
+        known = self._answers.get(key)
+        if known is not None:
+            return dataclasses.replace(known, citation=citation)
+        result = self._resolve(citation, at=at, with_context=with_context)
+        self._answers[key] = result
+        return result
+
+    def _resolve(
+        self, citation: Citation, *, at: date, with_context: bool
+    ) -> CitationResult:
         info = citation.instrument
         if info is None:
             return self._without_instrument(citation, at)
@@ -400,11 +448,9 @@ class CitationChecker:
                 f"instrument_not_in_corpus: {info.ident}",
                 at=at,
             )
-        choice = self.snapshot.choice(
-            instrument=instrument, at=at, language=citation.lang
-        )
+        choice = self.choice(instrument, at, citation.lang)
         if choice.valid is not None:
-            outcome = resolve_in_index(citation, self.snapshot.index(choice.valid))
+            outcome = resolve_in_index(citation, self.index(choice.valid))
             result = self._result(citation, outcome, choice.valid, at)
         elif choice.later is not None:
             result = self._before_first(citation, choice.later, at)
@@ -422,18 +468,19 @@ class CitationChecker:
         self, citation: Citation, later: VersionSpan, at: date
     ) -> CitationResult:
         """No pinned version covers ``at``: look in the earliest later one."""
-        outcome = resolve_in_index(citation, self.snapshot.index(later))
-        before = (
-            f"{at.isoformat()} is before the first pinned version "
-            f"({later.valid_from.isoformat()})"
-        )
+        outcome = resolve_in_index(citation, self.index(later))
+        before = self._before.get((at, later.key))
+        if before is None:
+            before = self._before[(at, later.key)] = (
+                f"{at.isoformat()} is before the first pinned version "
+                f"({later.valid_from.isoformat()})"
+            )
         if outcome.status != "resolved":
             return self._result(
                 citation,
                 Outcome(
                     outcome.status,
-                    f"no_version_at_date: {before}; {outcome.reason} in "
-                    "that version",
+                    f"no_version_at_date: {before}; {outcome.reason} in that version",
                     outcome.provision,
                     outcome.candidates,
                 ),
@@ -475,10 +522,16 @@ class CitationChecker:
         info = citation.instrument
         if info is None:
             return ()
+        key = (info.ident, citation.top, citation.levels[0][1])
+        rules = self._rules.get(key)
+        if rules is None:
+            rules = self._rules[key] = transition_rules_for(
+                instrument=key[0], top=key[1], unit=key[2]
+            )
+        if not rules:
+            return ()
         found = []
-        for rule in transition_rules_for(
-            instrument=info.ident, top=citation.top, unit=citation.levels[0][1]
-        ):
+        for rule in rules:
             context = self._transition(rule, at)
             if context is not None:
                 found.append(context)
@@ -515,13 +568,11 @@ class CitationChecker:
             info = instrument_lookup(instrument.key)
             if info is None or unit_mismatch(citation, info) is not None:
                 continue
-            choice = self.snapshot.choice(
-                instrument=instrument, at=at, language=citation.lang
-            )
+            choice = self.choice(instrument, at, citation.lang)
             span = choice.valid or choice.later
             if span is None:
                 continue
-            outcome = resolve_in_index(citation, self.snapshot.index(span))
+            outcome = resolve_in_index(citation, self.index(span))
             if outcome.status == "resolved":
                 candidates.append(f"{instrument.prefix}/{citation.path}")
         if not candidates:

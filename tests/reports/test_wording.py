@@ -71,8 +71,10 @@ def test_claim_dated_before_the_pinned_bgb_prints_nothing_until_a_lawyer_decides
     assert set(bgb.values_list("status", flat=True)) == {"unpinned_at_date"}
     # the later version's text and date are given, never as "resolved"
     first = bgb.first()
-    assert first is not None and first.text and first.version_valid_from == date(
-        2026, 3, 29
+    assert (
+        first is not None
+        and first.text
+        and first.version_valid_from == date(2026, 3, 29)
     )
     # gate 2 already ran, so that the decision alone can let them print
     assert all(f.verdicts.filter(gate="refutation").exists() for f in findings)

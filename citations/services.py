@@ -324,7 +324,7 @@ class CitationResult:
     provision_path: str | None = None
     heading: str = ""
     candidates: tuple[str, ...] = field(default=())
-    context: tuple[TransitionContext, ...] = field(default=())
+    transitions: tuple[TransitionContext, ...] = field(default=())
     version_id: int | None = None
     at: date | None = None
 
@@ -344,7 +344,7 @@ class CitationResult:
             "version": self.version.to_json() if self.version else None,
             "excerpt": self.excerpt,
             "parts": c.parts,
-            "context": [t.to_json() for t in self.context],
+            "transitions": [t.to_json() for t in self.transitions],
         }
 
 
@@ -461,7 +461,7 @@ class CitationChecker:
         if with_context and result.status in ("resolved", "unpinned_at_date"):
             context = self._context(citation, at)
             if context:
-                result = dataclasses.replace(result, context=context)
+                result = dataclasses.replace(result, transitions=context)
         return result
 
     def _before_first(

@@ -25,7 +25,7 @@ class CitationSerializer(serializers.Serializer[dict[str, object]]):
     version = serializers.DictField(allow_null=True)
     excerpt = serializers.CharField(allow_null=True)
     parts = serializers.DictField(child=serializers.CharField(allow_null=True))
-    context = serializers.ListField(
+    transitions = serializers.ListField(
         child=serializers.DictField(),
         help_text="Transition provisions that may decide the applicable wording.",
     )

@@ -7,6 +7,7 @@ from typing import Any
 
 from django.conf import settings
 from rest_framework.throttling import UserRateThrottle
+from rest_framework.views import APIView
 
 DEFAULT_RATE = "20/min"
 
@@ -25,6 +26,6 @@ def citation_check_allowed(request: Any) -> tuple[bool, float | None]:
     """For the page (a plain Django request): whether this user may check
     now, and if not, in how many seconds again. Counts the check."""
     throttle = CitationCheckThrottle()
-    if throttle.allow_request(request, None):
+    if throttle.allow_request(request, APIView()):
         return True, None
     return False, throttle.wait()

@@ -36,6 +36,7 @@ from reports.models import (
 )
 from reports.services.drafting import argument_draft, known_labels, rules_drafts
 from reports.services.gates import (
+    CHECKED_STATUSES,
     GatedFinding,
     GateTimings,
     corpus_versions_used,
@@ -342,7 +343,9 @@ def reports_mark_stale_for_corpus_change(
     if instrument is None:
         return []
     rows = (
-        FindingCitation.objects.filter(instrument=instrument.ident, status="resolved")
+        FindingCitation.objects.filter(
+            instrument=instrument.ident, status__in=CHECKED_STATUSES
+        )
         .select_related("finding__claim")
         .order_by("finding__report_id", "id")
     )

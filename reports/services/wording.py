@@ -36,6 +36,8 @@ UNPINNED = "unpinned_at_date"
 def _version_of(citation: FindingCitation) -> InstrumentVersion | None:
     """The pinned version the citation was checked against, if it is still
     the same text (same SHA-256)."""
+    if citation.version_valid_from is None:
+        return None
     return InstrumentVersion.objects.filter(
         instrument__ident=citation.instrument,
         language=citation.version_language,

@@ -173,15 +173,15 @@ def test_transition_rule_is_context_when_the_egbgb_is_imported(corpus):
     if not egbgb or len(parsed) != 1:
         pytest.skip("the EGBGB (BGBEG) is not imported or its Art. 229 § 34 not parsed")
     r = _one("§ 288 Abs. 2 BGB", date(2024, 6, 1))
-    assert [c.provision for c in r.context] == ["Art. 229 § 34 EGBGB"]
-    assert r.context[0].text and "28. Juli 2014" in r.context[0].text
-    assert r.to_json()["context"][0]["provision"] == "Art. 229 § 34 EGBGB"
+    assert [c.provision for c in r.transitions] == ["Art. 229 § 34 EGBGB"]
+    assert r.transitions[0].text and "28. Juli 2014" in r.transitions[0].text
+    assert r.to_json()["transitions"][0]["provision"] == "Art. 229 § 34 EGBGB"
 
 
 @pytest.mark.corpus
 @pytest.mark.django_db
 def test_no_transition_context_is_invented_for_other_provisions(corpus):
-    assert _one("§ 823 Abs. 1 BGB", date(2024, 6, 1)).context == ()
+    assert _one("§ 823 Abs. 1 BGB", date(2024, 6, 1)).transitions == ()
 
 
 @pytest.mark.corpus
@@ -250,3 +250,36 @@ def test_checks_are_rate_limited_per_user_across_page_and_api(
     # another user has their own allowance
     assert reviewer_client.post(page, body).status_code == 200
     cache.clear()
+
+
+@pytest.mark.corpus
+@pytest.mark.django_db
+def test_transition_provision_is_resolved_against_its_own_pinned_text(
+    corpus, monkeypatch
+):
+    """The mechanism without the EGBGB: a rule naming an imported provision is
+    resolved at the asked date and given with its text and version."""
+    from citations import services
+    from citations.domain.transitions import TransitionRule
+
+    rule = TransitionRule(
+        instrument="BGB",
+        top="sec",
+        units=frozenset({"286"}),
+        provision="Art. 6 Abs. 1 DSGVO",
+        changed_on=date(2014, 7, 29),
+        note_de="Test",
+        note_en="Test",
+    )
+    monkeypatch.setattr(
+        services,
+        "transition_rules_for",
+        lambda **kw: (rule,) if kw["unit"] == "286" else (),
+    )
+    r = _one("§ 286 Abs. 1 BGB", date(2026, 6, 1))
+    (context,) = r.transitions
+    assert context.status == "resolved" and context.text
+    assert context.version is not None and context.version.valid_from == date(
+        2018, 5, 23
+    )
+    assert _one("§ 280 Abs. 1 BGB", date(2026, 6, 1)).transitions == ()

@@ -191,6 +191,7 @@ def test_json_shape_is_exactly_the_documented_one(corpus) -> None:
         "version",
         "excerpt",
         "parts",
+        "transitions",
     ]
     assert data["span"] == [0, 26]
     assert data["parts"] == {

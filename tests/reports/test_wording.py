@@ -170,7 +170,7 @@ def test_only_a_lawyer_decides_and_a_reviewer_changes_nothing(
 @pytest.mark.parametrize(
     ("kwargs", "message"),
     [
-        ({"reason": "  "}, "reason"),
+        ({"reason": "  "}, "begründen"),
         ({"reason": REASON, "date_to": date(2026, 3, 29)}, "29.03.2026"),
         (
             {
@@ -178,7 +178,7 @@ def test_only_a_lawyer_decides_and_a_reviewer_changes_nothing(
                 "date_from": date(2024, 2, 1),
                 "date_to": date(2024, 1, 1),
             },
-            "range",
+            "Zeitraum",
         ),
     ],
 )

@@ -26,3 +26,21 @@ class CorpusFetchFailed(DomainError):
 
 class UnknownInstrument(DomainError):
     code = "unknown_instrument"
+
+
+class WordingDecisionInvalid(DomainError):
+    """A wording confirmation that cannot be recorded as asked (no reason, a
+    range that is not before the version, a provision the version lacks)."""
+
+    code = "wording_decision_invalid"
+
+
+class CitationInputTooLarge(DomainError):
+    code = "citation_input_too_large"
+    http_status = 400
+
+
+class CitationCheckRateLimited(DomainError):
+    code = "citation_check_rate_limited"
+    http_status = 429
+    retryable = True

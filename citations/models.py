@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
+
+from cases.models import Organisation
 
 
 class Instrument(models.Model):
@@ -64,6 +67,15 @@ class InstrumentVersion(models.Model):
     text_kind = models.CharField(_("text"), max_length=16, choices=TextKind.choices)
     language = models.CharField(_("language"), max_length=5)
     valid_from = models.DateField(_("valid from"))
+    valid_to = models.DateField(
+        _("valid to"),
+        null=True,
+        blank=True,
+        help_text=_(
+            "Last day this text is valid (the day before the next pinned version "
+            "in the same language starts); empty while none later is pinned."
+        ),
+    )
     source_path = models.CharField(_("source file"), max_length=300)
     source_format = models.CharField(_("format"), max_length=20)
     sha256 = models.CharField(_("SHA-256"), max_length=64)
@@ -131,3 +143,58 @@ class Provision(models.Model):
 
     def __str__(self) -> str:
         return self.path
+
+
+class WordingConfirmation(models.Model):
+    """A lawyer's decision that a provision's wording in a pinned version was
+    already in force, unchanged, from ``date_from`` to ``date_to`` (dates
+    before that version's valid-from, where no pinned text covers the date).
+
+    Firm-scoped (``organisation``) and reusable by every report of the firm
+    whose relevant date falls in the range. ``text_sha256`` is the SHA-256 of
+    the confirmed provision's text: a re-import that changes the text makes
+    the decision no longer match."""
+
+    organisation = models.ForeignKey(
+        Organisation, on_delete=models.CASCADE, related_name="+"
+    )
+    instrument = models.ForeignKey(
+        Instrument, on_delete=models.CASCADE, related_name="+"
+    )
+    version = models.ForeignKey(
+        InstrumentVersion, on_delete=models.CASCADE, related_name="+"
+    )
+    provision_path = models.CharField(_("provision"), max_length=200)
+    text_sha256 = models.CharField(_("SHA-256 of the confirmed text"), max_length=64)
+    date_from = models.DateField(_("from"))
+    date_to = models.DateField(_("to"))
+    reason = models.TextField(_("reason"))
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    decided_at = models.DateTimeField(_("decided at"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["organisation", "provision_path", "date_from"]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(date_from__lte=models.F("date_to")),
+                name="citations_wording_range_ordered",
+            ),
+            models.UniqueConstraint(
+                fields=[
+                    "organisation",
+                    "version",
+                    "provision_path",
+                    "date_from",
+                    "date_to",
+                ],
+                name="citations_wording_unique_decision",
+            ),
+        ]
+        indexes = [models.Index(fields=["organisation", "version", "provision_path"])]
+        verbose_name = _("wording confirmation")
+        verbose_name_plural = _("wording confirmations")
+
+    def __str__(self) -> str:
+        return f"{self.provision_path} {self.date_from}–{self.date_to}"

@@ -7,6 +7,7 @@ checked against).
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 from dataclasses import dataclass, field
 from datetime import date
@@ -16,6 +17,7 @@ from typing import Any
 from django.db import transaction
 from django.dispatch import Signal
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from cases.audit import audit_event_record
 from citations.corpus.pins import DEFAULT_PINS_PATH, Pin, PinsFile, sha256_file
@@ -30,26 +32,32 @@ from citations.domain.instruments import (
 from citations.domain.parser import Citation, parse_citations
 from citations.domain.resolver import (
     Outcome,
+    ProvisionIndex,
+    VersionChoice,
+    VersionSpan,
     lookup_key,
     resolve_in_index,
     unit_mismatch,
+    validity_spans,
 )
+from citations.domain.transitions import TransitionRule, transition_rules_for
 from citations.errors import (
+    CitationInputTooLarge,
     CorpusCountMismatch,
     CorpusFileMissing,
     CorpusPinMismatch,
     UnknownInstrument,
 )
 from citations.models import Instrument, InstrumentVersion, Provision
-from citations.selectors import (
-    instruments_in_corpus,
-    provision_index,
-    version_valid_at,
-)
+from citations.selectors import CorpusSnapshot, corpus_snapshot
 
 logger = logging.getLogger(__name__)
 
 EXCERPT_CHARS = 300
+
+# The largest text one check takes (page and API alike): about 150 pages of a
+# brief; resolving is cheap, parsing a text of this size takes a few seconds.
+MAX_CHECK_CHARS = 200_000
 
 # Sent after a pinned version was created or replaced (kwargs: instrument_key,
 # language, action). The reports app marks reports citing changed texts stale.
@@ -102,7 +110,7 @@ def _instrument_upsert(info: InstrumentInfo) -> Instrument:
         "eu_reg": Instrument.Kind.EU_REGULATION,
         "eu_dir": Instrument.Kind.EU_DIRECTIVE,
     }.get(info.kind, Instrument.Kind.DE_STATUTE)
-    instrument, _ = Instrument.objects.update_or_create(
+    instrument, _created = Instrument.objects.update_or_create(
         key=info.key,
         defaults={
             "kind": kind,
@@ -180,6 +188,18 @@ def _pin_instrument(pin: Pin, document: DocumentIR) -> InstrumentInfo:
     return info_static
 
 
+def _validity_update(*, instrument: Instrument, language: str) -> None:
+    """Each version of the instrument in ``language`` is valid until the day
+    before the next one starts; the last one has no end."""
+    versions = list(instrument.versions.filter(language=language))
+    spans = validity_spans((v.pk, v.language, v.valid_from) for v in versions)
+    ends = {span.key: span.valid_to for span in spans}
+    for version in versions:
+        if version.valid_to != ends[version.pk]:
+            version.valid_to = ends[version.pk]
+            version.save(update_fields=["valid_to"])
+
+
 @transaction.atomic
 def _version_store(*, pin: Pin, document: DocumentIR, digest: str) -> str:
     info = _pin_instrument(pin, document)
@@ -213,6 +233,7 @@ def _version_store(*, pin: Pin, document: DocumentIR, digest: str) -> str:
     version.pending_amendments = pending
     version.save()
     units = _provisions_create(version, document)
+    _validity_update(instrument=instrument, language=pin.language)
     audit_event_record(
         actor=None,
         action=f"corpus.version_{action}",
@@ -327,6 +348,7 @@ class VersionInfo:
     sha256: str
     source: str
     eli: str | None
+    valid_to: date | None = None
     pending_amendments: tuple[str, ...] = ()
 
     @property
@@ -345,6 +367,7 @@ class VersionInfo:
             "label": self.label,
             "language": self.language,
             "valid_from": self.valid_from.isoformat(),
+            "valid_to": self.valid_to.isoformat() if self.valid_to else None,
             "text_kind": self.text_kind,
             "sha256": self.sha256,
             "source": self.source,
@@ -354,7 +377,47 @@ class VersionInfo:
 
 
 @dataclass(frozen=True, slots=True)
+class TransitionContext:
+    """A transition provision that may decide which wording of the cited
+    unit governs (e.g. Art. 229 § 34 EGBGB for § 286 BGB), as resolved
+    against the pinned corpus at the same date."""
+
+    provision: str
+    canonical: str | None
+    status: str
+    changed_on: date
+    note_de: str
+    note_en: str
+    text: str | None = None
+    version: VersionInfo | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "provision": self.provision,
+            "canonical": self.canonical,
+            "status": self.status,
+            "changed_on": self.changed_on.isoformat(),
+            "note_de": self.note_de,
+            "note_en": self.note_en,
+            "excerpt": _excerpt(self.text),
+            "version": self.version.to_json() if self.version else None,
+        }
+
+
+def _excerpt(text: str | None) -> str | None:
+    if text is None:
+        return None
+    if len(text) <= EXCERPT_CHARS:
+        return text
+    return text[: EXCERPT_CHARS - 1].rstrip() + "…"
+
+
+@dataclass(frozen=True, slots=True)
 class CitationResult:
+    """One citation and its answer. ``text`` is the provision's wording in
+    ``version``; for ``unpinned_at_date`` that version starts after the asked
+    date, so the wording is given but not verified for that date."""
+
     citation: Citation
     status: str
     reason: str | None
@@ -363,14 +426,13 @@ class CitationResult:
     provision_path: str | None = None
     heading: str = ""
     candidates: tuple[str, ...] = field(default=())
+    transitions: tuple[TransitionContext, ...] = field(default=())
+    version_id: int | None = None
+    at: date | None = None
 
     @property
     def excerpt(self) -> str | None:
-        if self.text is None:
-            return None
-        if len(self.text) <= EXCERPT_CHARS:
-            return self.text
-        return self.text[: EXCERPT_CHARS - 1].rstrip() + "…"
+        return _excerpt(self.text)
 
     def to_json(self) -> dict[str, Any]:
         """Exactly the shape of ``manage.py cite --json`` and the API."""
@@ -385,6 +447,7 @@ class CitationResult:
             "excerpt": self.excerpt,
             "parts": c.parts,
             "group": c.group,
+            "transitions": [t.to_json() for t in self.transitions],
         }
 
 
@@ -400,78 +463,226 @@ def _version_info(version: InstrumentVersion) -> VersionInfo:
         source=version.source_path,
         eli=instrument.eli or None,
         pending_amendments=tuple(version.pending_amendments or ()),
+        valid_to=version.valid_to,
     )
 
 
-class _Checker:
-    """Resolves many citations of one request with one look at the corpus."""
+class CitationChecker:
+    """Resolves the citations of one request (a text, a report's findings)
+    against one snapshot of the corpus: one query for every pinned version,
+    then each version's provisions from the process cache (one query per
+    version the first time). Nothing here asks the database per citation."""
 
-    def __init__(self, at: date) -> None:
-        self.at = at
-        self.corpus = instruments_in_corpus()
+    def __init__(self, snapshot: CorpusSnapshot | None = None) -> None:
+        self.snapshot = snapshot if snapshot is not None else corpus_snapshot()
+        self._infos: dict[int, VersionInfo] = {}
+        self._transitions: dict[tuple[str, date], TransitionContext | None] = {}
+        # per request: the version chosen per instrument, date and language,
+        # each version's index, and the transition rules per unit — looked up
+        # once, not once per citation
+        self._choices: dict[tuple[int, date, str], VersionChoice] = {}
+        self._indexes: dict[int, ProvisionIndex] = {}
+        self._rules: dict[tuple[str, str, str], tuple[TransitionRule, ...]] = {}
+        self._answers: dict[tuple[Any, ...], CitationResult] = {}
+        self._before: dict[tuple[date, int], str] = {}
 
-    def resolve(self, citation: Citation) -> CitationResult:
+    def choice(self, instrument: Instrument, at: date, language: str) -> VersionChoice:
+        key = (instrument.pk, at, language)
+        choice = self._choices.get(key)
+        if choice is None:
+            choice = self._choices[key] = self.snapshot.choice(
+                instrument=instrument, at=at, language=language
+            )
+        return choice
+
+    def index(self, span: VersionSpan) -> ProvisionIndex:
+        index = self._indexes.get(span.key)
+        if index is None:
+            index = self._indexes[span.key] = self.snapshot.index(span)
+        return index
+
+    def info(self, span: VersionSpan) -> VersionInfo:
+        info = self._infos.get(span.key)
+        if info is None:
+            info = self._infos[span.key] = _version_info(self.snapshot.version(span))
+        return info
+
+    def resolve_many(
+        self, citations: list[Citation], *, at: date
+    ) -> list[CitationResult]:
+        return [self.resolve(c, at=at) for c in citations]
+
+    def resolve(
+        self, citation: Citation, *, at: date, with_context: bool = True
+    ) -> CitationResult:
+        """One citation; the same provision cited again in the same request
+        (a brief cites § 286 BGB twenty times) is answered from memory."""
+        info = citation.instrument
+        key = (
+            info.prefix if info is not None else None,
+            citation.lang,
+            citation.levels,
+            citation.range_end,
+            citation.following,
+            citation.parenthesised,
+            at,
+            with_context,
+        )
+        known = self._answers.get(key)
+        if known is not None:
+            return dataclasses.replace(known, citation=citation)
+        result = self._resolve(citation, at=at, with_context=with_context)
+        self._answers[key] = result
+        return result
+
+    def _resolve(
+        self, citation: Citation, *, at: date, with_context: bool
+    ) -> CitationResult:
         info = citation.instrument
         if info is None:
-            return self._without_instrument(citation)
-        instrument = self.corpus.get(info.prefix)
+            return self._without_instrument(citation, at)
+        instrument = self.snapshot.instruments.get(info.prefix)
         bad = unit_mismatch(citation, info)
         if bad is not None:
-            return CitationResult(citation, "bad_unit", bad)
+            return CitationResult(citation, "bad_unit", bad, at=at)
         if instrument is None:
             return CitationResult(
                 citation,
                 "not_checked",
                 f"instrument_not_in_corpus: {info.ident}",
+                at=at,
             )
-        version, versions = version_valid_at(
-            instrument=instrument, at=self.at, language=citation.lang
-        )
-        if version is None:
-            earliest = min(v.valid_from for v in versions)
+        choice = self.choice(instrument, at, citation.lang)
+        if choice.valid is not None:
+            outcome = resolve_in_index(citation, self.index(choice.valid))
+            result = self._result(citation, outcome, choice.valid, at)
+        elif choice.later is not None:
+            result = self._before_first(citation, choice.later, at)
+        else:  # pragma: no cover - an instrument in the snapshot has a version
             return CitationResult(
-                citation,
-                "not_found",
-                f"no_version_at_date: {self.at.isoformat()} is before the first "
-                f"pinned version ({earliest.isoformat()})",
+                citation, "not_checked", f"no_version: {info.ident}", at=at
             )
-        outcome = resolve_in_index(citation, provision_index(version))
-        return self._result(citation, outcome, version)
+        if with_context and result.status in ("resolved", "unpinned_at_date"):
+            context = self._context(citation, at)
+            if context:
+                result = dataclasses.replace(result, transitions=context)
+        return result
+
+    def _before_first(
+        self, citation: Citation, later: VersionSpan, at: date
+    ) -> CitationResult:
+        """No pinned version covers ``at``: look in the earliest later one."""
+        outcome = resolve_in_index(citation, self.index(later))
+        before = self._before.get((at, later.key))
+        if before is None:
+            before = self._before[(at, later.key)] = (
+                f"{at.isoformat()} is before the first pinned version "
+                f"({later.valid_from.isoformat()})"
+            )
+        if outcome.status != "resolved":
+            return self._result(
+                citation,
+                Outcome(
+                    outcome.status,
+                    f"no_version_at_date: {before}; {outcome.reason} in that version",
+                    outcome.provision,
+                    outcome.candidates,
+                ),
+                later,
+                at,
+            )
+        return self._result(
+            citation,
+            Outcome(
+                "unpinned_at_date",
+                f"unpinned_at_date: {before}; the provision exists there, its "
+                f"wording at {at.isoformat()} is not verified"
+                + (f"; {outcome.reason}" if outcome.reason else ""),
+                outcome.provision,
+            ),
+            later,
+            at,
+        )
 
     def _result(
-        self, citation: Citation, outcome: Outcome, version: InstrumentVersion
+        self, citation: Citation, outcome: Outcome, span: VersionSpan, at: date
     ) -> CitationResult:
         provision = outcome.provision
-        info = _version_info(version)
+        info = self.info(span)
         reason = outcome.reason
         if info.pending_note is not None:
             # every answer against such a version says so
             note = f"pending_amendments: {info.pending_note}"
             reason = f"{reason}; {note}" if reason else note
+        shows_text = outcome.status in ("resolved", "unpinned_at_date")
         return CitationResult(
             citation,
             outcome.status,
             reason,
             version=info,
-            text=provision.text if provision and outcome.status == "resolved" else None,
+            text=provision.text if provision and shows_text else None,
             provision_path=provision.path if provision else None,
             heading=provision.heading if provision else "",
             candidates=outcome.candidates,
+            version_id=span.key,
+            at=at,
         )
 
-    def _without_instrument(self, citation: Citation) -> CitationResult:
+    def _context(self, citation: Citation, at: date) -> tuple[TransitionContext, ...]:
+        info = citation.instrument
+        if info is None:
+            return ()
+        key = (info.ident, citation.top, citation.levels[0][1])
+        rules = self._rules.get(key)
+        if rules is None:
+            rules = self._rules[key] = transition_rules_for(
+                instrument=key[0], top=key[1], unit=key[2]
+            )
+        if not rules:
+            return ()
+        found = []
+        for rule in rules:
+            context = self._transition(rule, at)
+            if context is not None:
+                found.append(context)
+        return tuple(found)
+
+    def _transition(self, rule: TransitionRule, at: date) -> TransitionContext | None:
+        """The transition provision resolved at ``at``; None when its
+        instrument is not imported or the provision is not found there."""
+        key = (rule.provision, at)
+        if key in self._transitions:
+            return self._transitions[key]
+        context = None
+        parsed = parse_citations(rule.provision)
+        if len(parsed) == 1 and parsed[0].instrument is not None:
+            result = self.resolve(parsed[0], at=at, with_context=False)
+            if result.status in ("resolved", "unpinned_at_date"):
+                context = TransitionContext(
+                    provision=rule.provision,
+                    canonical=parsed[0].canonical,
+                    status=result.status,
+                    changed_on=rule.changed_on,
+                    note_de=rule.note_de,
+                    note_en=rule.note_en,
+                    text=result.text,
+                    version=result.version,
+                )
+        self._transitions[key] = context
+        return context
+
+    def _without_instrument(self, citation: Citation, at: date) -> CitationResult:
         """No instrument stated or bound: never guess; list the candidates."""
         candidates = []
-        for instrument in self.corpus.values():
+        for instrument in self.snapshot.instruments.values():
             info = instrument_lookup(instrument.key)
             if info is None or unit_mismatch(citation, info) is not None:
                 continue
-            version, _ = version_valid_at(
-                instrument=instrument, at=self.at, language=citation.lang
-            )
-            if version is None:
+            choice = self.choice(instrument, at, citation.lang)
+            span = choice.valid or choice.later
+            if span is None:
                 continue
-            outcome = resolve_in_index(citation, provision_index(version))
+            outcome = resolve_in_index(citation, self.index(span))
             if outcome.status == "resolved":
                 candidates.append(f"{instrument.prefix}/{citation.path}")
         if not candidates:
@@ -480,6 +691,7 @@ class _Checker:
                 "not_found",
                 "no_instrument: no instrument is stated and none in the corpus "
                 "has this provision",
+                at=at,
             )
         candidates.sort()
         return CitationResult(
@@ -487,6 +699,7 @@ class _Checker:
             "ambiguous",
             "no_instrument: candidates: " + ", ".join(candidates),
             candidates=tuple(candidates),
+            at=at,
         )
 
 
@@ -498,24 +711,40 @@ def instrument_info_get(value: str) -> InstrumentInfo:
     return info
 
 
+def citation_input_check(text: str) -> None:
+    """Refuse a text longer than one check takes, with the numbers."""
+    if len(text) > MAX_CHECK_CHARS:
+        raise CitationInputTooLarge(
+            _(
+                "The text has %(n)s characters; one check takes at most %(max)s. "
+                "Split it into parts."
+            )
+            % {"n": f"{len(text):,}", "max": f"{MAX_CHECK_CHARS:,}"},
+            hint={"chars": len(text), "max_chars": MAX_CHECK_CHARS},
+        )
+
+
 def citations_check(
     text: str,
     *,
     at: date | None = None,
     default_instrument: str | InstrumentInfo | None = None,
+    checker: CitationChecker | None = None,
 ) -> list[CitationResult]:
     """Parse every citation in ``text`` and resolve it against the version of
     its instrument valid at ``at`` (today by default). ``default_instrument``
-    binds citations that name no instrument (e.g. a text about the GDPR)."""
+    binds citations that name no instrument (e.g. a text about the GDPR).
+    Pass one ``checker`` to check many texts against one corpus snapshot."""
     default = (
         instrument_info_get(default_instrument)
         if isinstance(default_instrument, str)
         else default_instrument
     )
-    checker = _Checker(at or timezone.localdate())
-    return [
-        checker.resolve(c) for c in parse_citations(text, default_instrument=default)
-    ]
+    checker = checker if checker is not None else CitationChecker()
+    return checker.resolve_many(
+        parse_citations(text, default_instrument=default),
+        at=at or timezone.localdate(),
+    )
 
 
 def citation_version_info(result: CitationResult) -> VersionInfo | None:

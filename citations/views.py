@@ -8,8 +8,11 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.cache import patch_vary_headers
+from django.utils.translation import gettext as _
 
 from cases.tabs import is_fragment_request
+from citations.api.throttles import citation_check_allowed
+from citations.domain.resolver import STATUSES
 from citations.forms import CitationCheckForm
 from citations.services import CitationResult, citations_check
 
@@ -60,6 +63,16 @@ def _groups(text: str, results: list[CitationResult]) -> list[Group]:
 def citation_check(request: HttpRequest) -> HttpResponse:
     form = CitationCheckForm(request.POST or None)
     context: dict[str, object] = {"form": form}
+    status = 200
+    if request.method == "POST" and form.is_valid():
+        allowed, wait = citation_check_allowed(request)
+        if not allowed:
+            form.add_error(
+                None,
+                _("Too many checks; try again in %(s)s seconds.")
+                % {"s": int(wait or 1) + 1},
+            )
+            status = 429
     if request.method == "POST" and form.is_valid():
         text = form.cleaned_data["text"]
         results = citations_check(
@@ -71,18 +84,13 @@ def citation_check(request: HttpRequest) -> HttpResponse:
         context["segments"] = _segments(text, results)
         context["groups"] = _groups(text, results)
         context["counts"] = {
-            status: sum(1 for r in results if r.status == status)
-            for status in (
-                "resolved",
-                "not_found",
-                "bad_unit",
-                "ambiguous",
-                "not_checked",
-            )
+            name: sum(1 for r in results if r.status == name) for name in STATUSES
         }
+    elif form.has_error("text", code="citation_input_too_large"):
+        status = 400
     template = "citations/check.html"
     if is_fragment_request(request):
         template += "#results"
-    response = render(request, template, context)
+    response = render(request, template, context, status=status)
     patch_vary_headers(response, ("HX-Request",))
     return response

@@ -134,6 +134,9 @@ def docx_render(document: ReportDocument) -> bytes:
             p = doc.add_paragraph()
             p.add_run(f"{t['reasoning']}: ").bold = True
             p.add_run(f.text)
+            for number, note in enumerate(view.notes, start=1):
+                p.add_run(str(number)).font.superscript = True
+                doc.add_paragraph(f"{number} {note}").runs[0].font.size = Pt(9)
             if f.evidence:
                 doc.add_paragraph(t["evidence"] + ":")
                 _table(
@@ -242,7 +245,15 @@ def xlsx_render(document: ReportDocument) -> bytes:
     findings.title = "Findings"
     _sheet(
         findings,
-        ["#", t["claim"], t["requirement"], t["verdict"], t["finding"], t["citation"]],
+        [
+            "#",
+            t["claim"],
+            t["requirement"],
+            t["verdict"],
+            t["finding"],
+            t["citation"],
+            t["notes"],
+        ],
         [
             (
                 v.finding.position,
@@ -251,6 +262,7 @@ def xlsx_render(document: ReportDocument) -> bytes:
                 v.finding.verdict_label,
                 v.finding.text,
                 "; ".join(c.raw for c in v.citations),
+                "\n".join(v.notes),
             )
             for v in document.printed
         ],

@@ -146,6 +146,17 @@ class FindingCitation(models.Model):
     heading = models.CharField(max_length=500, blank=True)
     text = models.TextField(blank=True)
     text_sha256 = models.CharField(max_length=64, blank=True)
+    wording_confirmation = models.ForeignKey(
+        "citations.WordingConfirmation",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+        help_text=_(
+            "For a date before every pinned version: the lawyer's decision that "
+            "this wording was in force then."
+        ),
+    )
 
     class Meta:
         ordering = ["finding", "position"]

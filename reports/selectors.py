@@ -8,6 +8,7 @@ from typing import Any
 
 from django.db.models import QuerySet
 from django.http import Http404
+from django.utils import timezone
 
 from cases.models import Case
 from cases.selectors import scope_to_user
@@ -59,6 +60,12 @@ TEXTS: dict[str, dict[str, str]] = {
         "outcome": "Ergebnis der Prüfung",
         "stale": "Veraltet",
         "value": "Wert",
+        "notes": "Anmerkungen",
+        "wording_note": (
+            "{raw}: geprüft an der Fassung „{label}“ (gültig ab {valid_from}). "
+            "Wortlaut galt am {at} unverändert — Entscheidung von {who} am "
+            "{when}. Grund: {reason}"
+        ),
     },
     "en": {
         "summary": "Summary",
@@ -104,6 +111,12 @@ TEXTS: dict[str, dict[str, str]] = {
         "outcome": "Outcome",
         "stale": "Stale",
         "value": "Value",
+        "notes": "Notes",
+        "wording_note": (
+            "{raw}: checked against the version “{label}” (valid from "
+            "{valid_from}). Wording in force unchanged on {at} — decided by "
+            "{who} on {when}. Reason: {reason}"
+        ),
     },
 }
 
@@ -137,6 +150,7 @@ class FindingView:
     finding: Finding
     citations: list[FindingCitation]
     verdicts: list[GateVerdict]
+    notes: list[str] = field(default_factory=list)
 
     @property
     def printed(self) -> bool:
@@ -145,6 +159,36 @@ class FindingView:
     @property
     def failed(self) -> list[GateVerdict]:
         return [v for v in self.verdicts if v.verdict != "upheld"]
+
+    def wording_notes(self, texts: dict[str, str]) -> list[str]:
+        """Footnotes of a printed finding whose citations rest on a lawyer's
+        wording decision: the version used and who decided when (the one
+        wording of them for the preview and both exports)."""
+        notes = []
+        at = self.finding.claim.valid_at
+        for c in self.citations:
+            decision = c.wording_confirmation
+            if decision is None:
+                continue
+            notes.append(
+                texts["wording_note"].format(
+                    raw=c.raw,
+                    label=c.version_label,
+                    valid_from=_day(c.version_valid_from),
+                    at=_day(at),
+                    who=decision.decided_by.get_full_name()
+                    or decision.decided_by.get_username(),
+                    when=timezone.localtime(decision.decided_at).strftime(
+                        "%d.%m.%Y %H:%M"
+                    ),
+                    reason=decision.reason,
+                )
+            )
+        return notes
+
+
+def _day(value: Any) -> str:
+    return value.strftime("%d.%m.%Y") if value else ""
 
 
 @dataclass
@@ -175,16 +219,20 @@ def report_document(*, report: Report) -> ReportDocument:
     requirement, the checks that failed and the reasons."""
     findings = list(
         Finding.objects.filter(report=report)
-        .prefetch_related("citations", "verdicts")
+        .select_related("claim")
+        .prefetch_related("citations__wording_confirmation__decided_by", "verdicts")
         .order_by("position")
     )
     labels = {c["claim_id"]: c["label"] for c in report.summary.get("claims", [])}
+    texts = TEXTS.get(report.language, TEXTS["en"])
     sections: dict[int, ClaimSection] = {}
     views = []
     for finding in findings:
         view = FindingView(
             finding, list(finding.citations.all()), list(finding.verdicts.all())
         )
+        if view.printed:
+            view.notes = view.wording_notes(texts)
         views.append(view)
         section = sections.setdefault(
             finding.claim_id,
@@ -201,7 +249,7 @@ def report_document(*, report: Report) -> ReportDocument:
             appendix.setdefault(key, citation)
     return ReportDocument(
         report=report,
-        texts=TEXTS.get(report.language, TEXTS["en"]),
+        texts=texts,
         sections=list(sections.values()),
         printed=printed,
         flagged=[v for v in views if not v.printed],

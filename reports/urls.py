@@ -12,6 +12,7 @@ urlpatterns: list[URLPattern | URLResolver] = [
     ),
     path("<int:report_id>/", views.report_detail, name="report_detail"),
     path("<int:report_id>/issue/", views.report_issue_view, name="report_issue"),
+    path("<int:report_id>/wording/", views.report_wording, name="report_wording"),
     path(
         "<int:report_id>/download/<slug:export_format>/",
         views.report_download,

@@ -10,8 +10,13 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
+from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import (
+    require_GET,
+    require_http_methods,
+    require_POST,
+)
 
 from cases.errors import DomainError
 from cases.models import Claim, Membership
@@ -19,9 +24,11 @@ from cases.selectors import case_get_for_user, user_has_role
 from cases.tabs import render_case_tab
 from reports.domain.drafting import Language
 from reports.exports import CONTENT_TYPES, export_bytes
+from reports.forms import WordingDecisionForm
 from reports.models import Report
 from reports.selectors import report_document, report_get_for_user, reports_for_case
 from reports.services import report_create, report_issue
+from reports.services.wording import report_wording_confirm, report_wording_pending
 
 
 def _tab(
@@ -74,11 +81,10 @@ def report_create_view(request: HttpRequest, case_id: int) -> HttpResponse:
     return redirect("reports:report_detail", report_id=report.pk)
 
 
-@login_required
-@require_GET
-def report_detail(request: HttpRequest, report_id: int) -> HttpResponse:
-    """The browser preview: the same document the exports render."""
-    report = report_get_for_user(user=request.user, report_id=report_id)
+def _detail(
+    request: HttpRequest, report: Report, context: dict[str, Any] | None = None
+) -> HttpResponse:
+    is_lawyer = user_has_role(request.user, Membership.Role.LAWYER)
     return render_case_tab(
         request,
         case=report.case,
@@ -87,9 +93,80 @@ def report_detail(request: HttpRequest, report_id: int) -> HttpResponse:
         context={
             "report": report,
             "doc": report_document(report=report),
-            "can_issue": user_has_role(request.user, Membership.Role.LAWYER)
-            and report.status == Report.Status.DRAFT,
+            "can_issue": is_lawyer and report.status == Report.Status.DRAFT,
+            "can_decide": is_lawyer and report.status == Report.Status.DRAFT,
+            "wording_items": report_wording_pending(report=report),
+            **(context or {}),
         },
+    )
+
+
+@login_required
+@require_GET
+def report_detail(request: HttpRequest, report_id: int) -> HttpResponse:
+    """The browser preview: the same document the exports render."""
+    report = report_get_for_user(user=request.user, report_id=report_id)
+    return _detail(request, report)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def report_wording(request: HttpRequest, report_id: int) -> HttpResponse:
+    """GET: the wording decisions the report waits for (each provision with
+    the pinned text and its date). POST (lawyers): "Wortlaut galt am <Datum>
+    unverändert" for one of them; htmx gets the updated preview back."""
+    report = report_get_for_user(user=request.user, report_id=report_id)
+    if request.method == "GET":
+        return render_case_tab(
+            request,
+            case=report.case,
+            tab="reports",
+            template="reports/report_wording.html",
+            context={
+                "report": report,
+                "wording_items": report_wording_pending(report=report),
+                "can_decide": user_has_role(request.user, Membership.Role.LAWYER)
+                and report.status == Report.Status.DRAFT,
+            },
+        )
+    form = WordingDecisionForm(request.POST)
+    error = ""
+    status = 200
+    if not form.is_valid():
+        error = " ".join(str(m) for ms in form.errors.values() for m in ms)
+        status = 400
+    else:
+        data = form.cleaned_data
+        try:
+            report_wording_confirm(
+                report=report,
+                citation_id=data["citation"],
+                actor=request.user,
+                reason=data["reason"],
+                date_from=data.get("date_from"),
+                date_to=data.get("date_to"),
+            )
+        except DomainError as exc:
+            error = exc.message
+            status = exc.http_status
+    if getattr(request, "htmx", False):
+        response = _detail(
+            request,
+            report,
+            {
+                "wording_error": error,
+                "wording_citation": request.POST.get("citation", ""),
+                "wording_reason": request.POST.get("reason", ""),
+            },
+        )
+        response.status_code = status
+        return response
+    if error:
+        messages.error(request, error)
+    else:
+        messages.success(request, _("Wording decision recorded."))
+    return redirect(
+        reverse("reports:report_detail", args=[report.pk]) + "#human-review"
     )
 
 

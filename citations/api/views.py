@@ -9,12 +9,17 @@ from citations.api.serializers import (
     CitationCheckInputSerializer,
     CitationSerializer,
 )
-from citations.services import citations_check
+from citations.api.throttles import CitationCheckThrottle
+from citations.services import citation_input_check, citations_check
 
 
 class CitationCheckApi(APIView):
     """POST a text; get every citation in it, resolved against the pinned
-    corpus (the same JSON as ``manage.py cite --json``)."""
+    corpus (the same JSON as ``manage.py cite --json``). A text longer than
+    ``MAX_CHECK_CHARS`` is refused (400, ``citation_input_too_large``); checks
+    are rate-limited per user (429, ``throttled``)."""
+
+    throttle_classes = [CitationCheckThrottle]
 
     @extend_schema(
         request=CitationCheckInputSerializer,
@@ -24,6 +29,7 @@ class CitationCheckApi(APIView):
         serializer = CitationCheckInputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
+        citation_input_check(str(data["text"]))
         results = citations_check(
             str(data["text"]),
             at=data.get("at"),

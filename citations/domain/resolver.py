@@ -1,8 +1,14 @@
 """Resolve a parsed citation inside one pinned version's provision tree.
 
-Pure: the caller picks the version (by date and language) and hands over its
-:class:`ProvisionIndex`. Exact path matches only — a substring is never a match
-(§ 823 does not find § 1823) — with one documented relaxation: a citation may
+Pure: :func:`version_choice` picks the version (by date and language) from
+the pinned versions' validity spans, and the caller hands over its
+:class:`ProvisionIndex`. A date before the earliest pinned version is not a
+miss: the earliest later version is named instead, and a citation found there
+is ``unpinned_at_date`` (the provision exists, its wording at the asked date
+is not verified) — never ``resolved``.
+
+Exact path matches only — a substring is never a match (§ 823 does not find
+§ 1823) — with one documented relaxation: a citation may
 leave out a subparagraph or an annex part ("Art. 6 Abs. 1 lit. f" finds the
 point in the first subparagraph); if that leaves more than one candidate the
 answer is ``ambiguous``.
@@ -11,14 +17,30 @@ answer is ``ambiguous``.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from datetime import date
 from typing import Literal
 
 from citations.domain.instruments import InstrumentInfo
 from citations.domain.parser import Citation
 
-Status = Literal["resolved", "not_found", "bad_unit", "ambiguous", "not_checked"]
+Status = Literal[
+    "resolved",
+    "unpinned_at_date",
+    "not_found",
+    "bad_unit",
+    "ambiguous",
+    "not_checked",
+]
+STATUSES: tuple[str, ...] = (
+    "resolved",
+    "unpinned_at_date",
+    "not_found",
+    "bad_unit",
+    "ambiguous",
+    "not_checked",
+)
 
 _OPTIONAL = re.compile(r"(?:subpara|part)/[^/]+/")
 
@@ -106,15 +128,20 @@ def _describe(kind: str, value: str) -> str:
 
 def resolve_in_index(citation: Citation, index: ProvisionIndex) -> Outcome:
     """Walk the citation's levels down the tree; the first missing level names
-    the reason."""
-    structural = [(k, v) for k, v in citation.levels if k not in ("half", "alt")]
-    segments: list[str] = []
+    the reason. (Hot path of every check: plain string paths, an exact
+    dictionary hit first.)"""
+    by_path = index.by_path
+    base = ""  # the path of the unit found so far
     found: ProvisionRef | None = None
     note: str | None = None
-    for kind, value in structural:
-        segments.append(f"{kind}/{value}")
-        path = "/".join(segments)
-        hits = index.find(path)
+    last_kind = ""
+    for kind, value in citation.levels:
+        if kind == "half" or kind == "alt":
+            continue
+        last_kind = kind
+        path = f"{base}/{kind}/{value}" if base else f"{kind}/{value}"
+        exact = by_path.get(path)
+        hits = [exact] if exact is not None else index.find(path)
         # "Article 4(1) GDPR": an article without numbered paragraphs is cited
         # by its points in the parenthesised form.
         if (
@@ -142,7 +169,6 @@ def resolve_in_index(citation: Citation, index: ProvisionIndex) -> Outcome:
                 or index.find(f"{found.path}/subpara/2")
             ):
                 note = f"single_sentence: {found.path} is one sentence"
-                segments = found.path.split("/")
                 continue
         if not hits:
             return Outcome("not_found", _describe(kind, value))
@@ -152,17 +178,16 @@ def resolve_in_index(citation: Citation, index: ProvisionIndex) -> Outcome:
                 "ambiguous", "candidates: " + ", ".join(paths), candidates=paths
             )
         found = hits[0]
-        segments = found.path.split("/")
+        base = found.path
         if found.repealed:
             return Outcome("not_found", f"repealed: {kind} {value}", provision=found)
     assert found is not None
     if citation.range_end is not None:
-        end_segments = segments[:-1] + [citation.range_end]
-        if not index.find("/".join(end_segments)):
-            kind = structural[-1][0]
+        parent = base.rsplit("/", 1)[0]
+        if not index.find(f"{parent}/{citation.range_end}"):
             return Outcome(
                 "not_found",
-                _describe(kind, citation.range_end) + " (end of range)",
+                _describe(last_kind, citation.range_end) + " (end of range)",
             )
     levels = dict(citation.levels)
     half = levels.get("half")
@@ -188,3 +213,68 @@ def resolve_in_index(citation: Citation, index: ProvisionIndex) -> Outcome:
             provision=found,
         )
     return Outcome("resolved", note, provision=found)
+
+
+# --- which pinned version answers a date ---
+
+
+@dataclass(frozen=True, slots=True)
+class VersionSpan:
+    """A pinned version's validity: from ``valid_from`` to ``valid_to``
+    (inclusive; None while no later version is pinned). ``key`` is the
+    caller's handle (the database id)."""
+
+    key: int
+    language: str
+    valid_from: date
+    valid_to: date | None = None
+
+    def covers(self, at: date) -> bool:
+        return self.valid_from <= at and (self.valid_to is None or at <= self.valid_to)
+
+
+@dataclass(frozen=True, slots=True)
+class VersionChoice:
+    """``valid`` answers the date; if none does because the date is before
+    every pinned version, ``later`` is the earliest version after it (its text
+    may be shown, never as the law in force at the date)."""
+
+    valid: VersionSpan | None
+    later: VersionSpan | None = None
+
+
+def validity_spans(
+    starts: Iterable[tuple[int, str, date]],
+) -> list[VersionSpan]:
+    """Spans from (key, language, valid_from): each version is valid until the
+    day before the next one of the same language starts."""
+    by_language: dict[str, list[tuple[date, int]]] = {}
+    for key, language, valid_from in starts:
+        by_language.setdefault(language, []).append((valid_from, key))
+    spans = []
+    for language, rows in by_language.items():
+        rows.sort()
+        for (valid_from, key), following in zip(rows, [*rows[1:], None], strict=True):
+            valid_to = None
+            if following is not None:
+                valid_to = date.fromordinal(following[0].toordinal() - 1)
+            spans.append(VersionSpan(key, language, valid_from, valid_to))
+    return spans
+
+
+def version_choice(
+    spans: Sequence[VersionSpan], *, at: date, language: str
+) -> VersionChoice:
+    """The version valid at ``at``: the latest starting on or before it, in
+    ``language`` if there is one, else in another language. Before every
+    pinned version: the earliest one (in ``language`` if possible) as
+    ``later``."""
+    valid = [s for s in spans if s.valid_from <= at]
+    if valid:
+        valid.sort(key=lambda s: s.valid_from, reverse=True)
+        same = [s for s in valid if s.language == language]
+        return VersionChoice(same[0] if same else valid[0])
+    if not spans:
+        return VersionChoice(None)
+    ordered = sorted(spans, key=lambda s: (s.language != language, s.valid_from))
+    return VersionChoice(None, later=ordered[0])

@@ -108,3 +108,24 @@ class ReportDetailOutputSerializer(ReportOutputSerializer):
 
     class Meta(ReportOutputSerializer.Meta):
         fields = [*ReportOutputSerializer.Meta.fields, "findings"]
+
+
+class WordingDecisionInputSerializer(serializers.Serializer):
+    citation = serializers.IntegerField(
+        help_text="Id of a waiting citation of the report (from GET)."
+    )
+    date_from = serializers.DateField(required=False, allow_null=True)
+    date_to = serializers.DateField(required=False, allow_null=True)
+    reason = serializers.CharField(max_length=2000)
+
+
+class WordingConfirmationOutputSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    provision = serializers.CharField(source="provision_path")
+    version_label = serializers.CharField(source="version.label")
+    version_valid_from = serializers.DateField(source="version.valid_from")
+    date_from = serializers.DateField()
+    date_to = serializers.DateField()
+    reason = serializers.CharField()
+    decided_by = serializers.CharField(source="decided_by.username")
+    decided_at = serializers.DateTimeField()

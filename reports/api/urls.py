@@ -18,6 +18,11 @@ urlpatterns: list[URLPattern | URLResolver] = [
         name="report-issue",
     ),
     path(
+        "reports/<int:report_id>/wording-confirmations/",
+        views.ReportWordingApi.as_view(),
+        name="report-wording",
+    ),
+    path(
         "reports/<int:report_id>/download/<slug:export_format>/",
         views.ReportDownloadApi.as_view(),
         name="report-download",

@@ -16,10 +16,13 @@ from reports.api.serializers import (
     ReportCreateInputSerializer,
     ReportDetailOutputSerializer,
     ReportOutputSerializer,
+    WordingConfirmationOutputSerializer,
+    WordingDecisionInputSerializer,
 )
 from reports.exports import CONTENT_TYPES, export_bytes
 from reports.selectors import report_get_for_user, reports_for_user
 from reports.services import report_create, report_issue
+from reports.services.wording import report_wording_confirm, report_wording_pending
 
 
 class ReportListCreateApi(APIView):
@@ -106,3 +109,36 @@ class ReportDownloadApi(APIView):
         response = HttpResponse(content, content_type=CONTENT_TYPES[export_format])
         response["Content-Disposition"] = f'attachment; filename="{filename}"'
         return response
+
+
+class ReportWordingApi(APIView):
+    """The wording decisions a report waits for (GET), and a lawyer's
+    decision "Wortlaut galt am <Datum> unverändert" for one of them (POST)."""
+
+    @extend_schema(operation_id="reports_wording_pending", responses=dict)
+    def get(self, request: Request, report_id: int) -> Response:
+        report = report_get_for_user(user=request.user, report_id=report_id)
+        return Response([i.to_json() for i in report_wording_pending(report=report)])
+
+    @extend_schema(
+        operation_id="reports_wording_confirm",
+        request=WordingDecisionInputSerializer,
+        responses={201: WordingConfirmationOutputSerializer},
+    )
+    def post(self, request: Request, report_id: int) -> Response:
+        report = report_get_for_user(user=request.user, report_id=report_id)
+        params = WordingDecisionInputSerializer(data=request.data)
+        params.is_valid(raise_exception=True)
+        data = params.validated_data
+        confirmation = report_wording_confirm(
+            report=report,
+            citation_id=data["citation"],
+            actor=request.user,
+            reason=data["reason"],
+            date_from=data.get("date_from"),
+            date_to=data.get("date_to"),
+        )
+        body = dict(WordingConfirmationOutputSerializer(confirmation).data)
+        report.refresh_from_db()
+        body["report_summary"] = report.summary
+        return Response(body, status=status.HTTP_201_CREATED)

@@ -13,11 +13,16 @@ import json
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import date
+from datetime import date, timedelta
 from typing import Any
 
-from citations.models import InstrumentVersion, Provision
-from citations.services import CitationResult, citations_check
+from citations.models import WordingConfirmation
+from citations.selectors import (
+    provision_index,
+    wording_confirmations_for_organisation,
+)
+from citations.services import CitationChecker, CitationResult, citations_check
+from citations.wording import wording_confirmation_match
 from reports.conf import model_refuter_enabled
 from reports.domain import model_refuter
 from reports.domain.drafting import FindingDraft
@@ -35,6 +40,12 @@ class GatedCitation:
     result: CitationResult
     checked: CheckedCitation
     text_sha256: str
+    confirmation: WordingConfirmation | None = None
+
+    @property
+    def wording_pending(self) -> bool:
+        """Before every pinned version and no lawyer's decision yet."""
+        return self.result.status == "unpinned_at_date" and self.confirmation is None
 
 
 @dataclass
@@ -51,6 +62,22 @@ class GatedFinding:
     def passed_citations(self) -> bool:
         return bool(self.citation_verdicts) and all(
             v.verdict == "upheld" for v in self.citation_verdicts
+        )
+
+    @property
+    def awaiting_wording(self) -> bool:
+        """Gate 1 failed only because wording decisions are missing: gate 2
+        runs anyway, so that the decision alone can let the finding print."""
+        failed = [
+            g
+            for g, v in zip(self.citations, self.citation_verdicts, strict=False)
+            if v.verdict != "upheld"
+        ]
+        return (
+            bool(self.citations)
+            and len(self.citations) == len(self.citation_verdicts)
+            and bool(failed)
+            and all(g.wording_pending for g in failed)
         )
 
     @property
@@ -80,98 +107,114 @@ class GateTimings:
     refutation: float = 0.0
 
 
-class _VersionFacts:
-    """Validity ends and repealed flags of the cited versions, read once."""
-
-    def __init__(self) -> None:
-        self._starts: dict[tuple[str, str], list[date]] = {}
-        self._repealed: dict[tuple[str, str, date, str], bool] = {}
-        rows = InstrumentVersion.objects.values_list(
-            "instrument__ident", "language", "valid_from"
-        )
-        for ident, language, valid_from in rows:
-            self._starts.setdefault((ident, language), []).append(valid_from)
-        for starts in self._starts.values():
-            starts.sort()
-
-    def valid_until(self, ident: str, language: str, valid_from: date) -> date | None:
-        later = [d for d in self._starts.get((ident, language), []) if d > valid_from]
-        return later[0] if later else None
-
-    def repealed(self, ident: str, language: str, valid_from: date, path: str) -> bool:
-        key = (ident, language, valid_from, path)
-        if key not in self._repealed:
-            self._repealed[key] = Provision.objects.filter(
-                version__instrument__ident=ident,
-                version__language=language,
-                version__valid_from=valid_from,
-                path=path,
-                repealed=True,
-            ).exists()
-        return self._repealed[key]
-
-
 def _sha(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
-def _citation_verdict(result: CitationResult) -> RefuterVerdict:
+def _citation_verdict(
+    result: CitationResult, confirmation: WordingConfirmation | None
+) -> RefuterVerdict:
+    name = f"citation:{result.citation.raw}"[:40]
+    raw = result.citation.raw
     if result.status == "resolved":
         return RefuterVerdict(
-            f"citation:{result.citation.raw}"[:40],
-            "upheld",
-            f"{result.citation.raw} resolved to {result.citation.canonical}.",
-            result.citation.raw,
+            name, "upheld", f"{raw} resolved to {result.citation.canonical}.", raw
+        )
+    if result.status == "unpinned_at_date" and result.at is not None:
+        at = result.at.isoformat()
+        if confirmation is not None:
+            return RefuterVerdict(
+                name,
+                "upheld",
+                f"{raw}: the wording of the pinned version was in force unchanged "
+                f"on {at} (decided by {confirmation.decided_by.get_username()} on "
+                f"{confirmation.decided_at:%Y-%m-%d %H:%M}).",
+                raw,
+            )
+        return RefuterVerdict(
+            name,
+            "uncertain",
+            f"{raw}: unpinned_at_date ({result.reason}). A lawyer must decide "
+            f"whether this wording was in force on {at}.",
+            raw,
         )
     return RefuterVerdict(
-        f"citation:{result.citation.raw}"[:40],
+        name,
         "refuted",
-        f"{result.citation.raw}: {result.status}"
+        f"{raw}: {result.status}"
         + (f" ({result.reason})" if result.reason else "")
         + ".",
-        result.citation.raw,
+        raw,
     )
 
 
-def citation_gate(finding: GatedFinding, versions: _VersionFacts) -> None:
-    """Gate 1 on the finding's final text."""
-    results = citations_check(finding.draft.text, at=finding.relevant_date)
+def _checked(result: CitationResult, checker: CitationChecker) -> CheckedCitation:
+    """What the refuters see. An ``unpinned_at_date`` citation gives its text
+    (the refuters judge what the finding makes of it) but no validity: whether
+    that wording held at the date is gate 1's question, for a lawyer."""
+    c = result.citation
+    info = result.version
+    valid_from = valid_until = None
+    repealed = False
+    status = result.status
+    if status == "unpinned_at_date":
+        status = "resolved"
+    elif info is not None and status == "resolved":
+        valid_from = info.valid_from
+        if info.valid_to is not None:
+            valid_until = info.valid_to + timedelta(days=1)
+        if result.provision_path and result.version_id is not None:
+            span = checker.snapshot.versions[result.version_id]
+            ref = provision_index(span).by_path.get(result.provision_path)
+            repealed = bool(ref and ref.repealed)
+    return CheckedCitation(
+        raw=c.raw,
+        start=c.start,
+        end=c.end,
+        canonical=c.canonical or "",
+        path=c.path,
+        status=status,
+        text=result.text or "",
+        valid_from=valid_from,
+        valid_until=valid_until,
+        repealed=repealed,
+    )
+
+
+def citation_gate(
+    finding: GatedFinding,
+    checker: CitationChecker,
+    confirmations: Sequence[WordingConfirmation] = (),
+) -> None:
+    """Gate 1 on the finding's final text. A citation whose date is before
+    every pinned version passes only with a matching wording confirmation of
+    the firm; without one the finding waits for that decision."""
+    results = citations_check(
+        finding.draft.text, at=finding.relevant_date, checker=checker
+    )
     for result in results:
-        c = result.citation
-        info = result.version
-        valid_until = None
-        repealed = False
-        if info is not None and result.status == "resolved":
-            valid_until = versions.valid_until(
-                info.instrument, info.language, info.valid_from
+        confirmation = None
+        if (
+            result.status == "unpinned_at_date"
+            and result.version_id is not None
+            and result.provision_path
+        ):
+            confirmation = wording_confirmation_match(
+                confirmations=confirmations,
+                version=checker.snapshot.versions[result.version_id],
+                provision_path=result.provision_path,
+                at=finding.relevant_date,
             )
-            if result.provision_path:
-                repealed = versions.repealed(
-                    info.instrument,
-                    info.language,
-                    info.valid_from,
-                    result.provision_path,
-                )
-        text = result.text or ""
+        checked = _checked(result, checker)
         finding.citations.append(
             GatedCitation(
                 result=result,
-                checked=CheckedCitation(
-                    raw=c.raw,
-                    start=c.start,
-                    end=c.end,
-                    canonical=c.canonical or "",
-                    path=c.path,
-                    status=result.status,
-                    text=text,
-                    valid_from=info.valid_from if info else None,
-                    valid_until=valid_until,
-                    repealed=repealed,
-                ),
-                text_sha256=_sha(text) if text else "",
+                checked=checked,
+                text_sha256=_sha(checked.text) if checked.text else "",
+                confirmation=confirmation,
             )
         )
-        finding.citation_verdicts.append(_citation_verdict(result))
+        finding.citation_verdicts.append(_citation_verdict(result, confirmation))
     if not results:
         finding.citation_verdicts.append(
             RefuterVerdict(
@@ -233,20 +276,27 @@ def findings_gate(
     case_evidence: Sequence[str] = (),
     use_model: bool | None = None,
     timings: GateTimings | None = None,
+    organisation_id: int | None = None,
 ) -> list[GatedFinding]:
     """Both gates over every draft (with its relevant date). Reads the corpus
     and, if configured, calls the model; writes nothing. A quotation may come
     from the finding's own evidence or from ``case_evidence`` (the passages and
-    values of the case's established facts)."""
+    values of the case's established facts). ``organisation_id``: whose
+    wording confirmations count (none without it)."""
     use_model = model_refuter_enabled() if use_model is None else use_model
-    versions = _VersionFacts()
+    checker = CitationChecker()
+    confirmations = (
+        wording_confirmations_for_organisation(organisation_id=organisation_id)
+        if organisation_id is not None
+        else []
+    )
     gated = [GatedFinding(draft=d, relevant_date=at) for d, at in drafts]
     started = time.perf_counter()
     for finding in gated:
-        citation_gate(finding, versions)
+        citation_gate(finding, checker, confirmations)
     middle = time.perf_counter()
     for finding in gated:
-        if not finding.passed_citations:
+        if not (finding.passed_citations or finding.awaiting_wording):
             continue
         texts = [
             evidence_texts[e.chunk_id]
@@ -267,6 +317,11 @@ def findings_gate(
     return gated
 
 
+# A citation that counts as checked once its gate verdict is upheld (an
+# unpinned one needs the lawyer's wording decision for that).
+CHECKED_STATUSES = ("resolved", "unpinned_at_date")
+
+
 def version_json(result: CitationResult) -> dict[str, Any] | None:
     return result.version.to_json() if result.version else None
 
@@ -277,7 +332,7 @@ def corpus_versions_used(findings: Sequence[GatedFinding]) -> list[dict[str, Any
     for finding in findings:
         for g in finding.citations:
             data = version_json(g.result)
-            if data is None or g.result.status != "resolved":
+            if data is None or g.result.status not in CHECKED_STATUSES:
                 continue
             seen.setdefault(json.dumps(data, sort_keys=True), data)
     return sorted(

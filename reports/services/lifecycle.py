@@ -36,6 +36,7 @@ from reports.models import (
 )
 from reports.services.drafting import argument_draft, known_labels, rules_drafts
 from reports.services.gates import (
+    CHECKED_STATUSES,
     GatedFinding,
     GateTimings,
     corpus_versions_used,
@@ -137,6 +138,7 @@ def _store(
                     heading=c.result.heading[:500],
                     text=c.checked.text,
                     text_sha256=c.text_sha256,
+                    wording_confirmation=c.confirmation,
                 )
             )
         for gate, items in (
@@ -230,6 +232,7 @@ def report_create(
         known_labels=known_labels(evaluations),
         case_evidence=_case_evidence(case),
         timings=timings,
+        organisation_id=case.organisation_id,
     )
     printed = sum(1 for g in gated if g.printed)
     model_used = any(v.refuter == "model" for g in gated for v in g.refutations)
@@ -340,7 +343,9 @@ def reports_mark_stale_for_corpus_change(
     if instrument is None:
         return []
     rows = (
-        FindingCitation.objects.filter(instrument=instrument.ident, status="resolved")
+        FindingCitation.objects.filter(
+            instrument=instrument.ident, status__in=CHECKED_STATUSES
+        )
         .select_related("finding__claim")
         .order_by("finding__report_id", "id")
     )

@@ -93,7 +93,7 @@ def test_the_throttle_counter_lives_in_the_database_cache(lawyer: Any) -> None:
     table = settings.CACHES["default"]["LOCATION"]
     with connection.cursor() as cursor:
         cursor.execute(
-            f"SELECT count(*) FROM {connection.ops.quote_name(table)} "  # noqa: S608
+            f"SELECT count(*) FROM {connection.ops.quote_name(table)} "
             "WHERE cache_key LIKE %s",
             ["%throttle_auth_token%"],
         )
@@ -115,5 +115,5 @@ def test_the_throttle_counter_lives_in_the_database_cache(lawyer: Any) -> None:
 
 def _cache_keys(table: str) -> list[str]:
     with connection.cursor() as cursor:
-        cursor.execute(f"SELECT cache_key FROM {connection.ops.quote_name(table)}")  # noqa: S608
+        cursor.execute(f"SELECT cache_key FROM {connection.ops.quote_name(table)}")
         return [row[0] for row in cursor.fetchall()]

@@ -34,6 +34,7 @@ def test_json_lists_every_citation_in_the_documented_shape(corpus) -> None:
             "excerpt",
             "parts",
             "group",
+            "transitions",
         ]
         assert text[d["span"][0] : d["span"][1]] == d["raw"]
     assert data[1]["parts"] == {"instrument": "BGB", "section": "280", "paragraph": "2"}

@@ -56,10 +56,24 @@ def test_version_is_chosen_by_valid_at_date(corpus) -> None:
     assert "natürliche oder juristische Person" not in (before.text or "")
 
 
-def test_date_before_any_pinned_version_is_not_found(corpus) -> None:
+def test_date_before_any_pinned_version_is_unpinned_at_date_not_resolved(
+    corpus,
+) -> None:
     r = _one("Art. 6 DSGVO", at=date(2010, 1, 1))
+    assert r.status == "unpinned_at_date"
+    assert r.reason is not None and r.reason.startswith("unpinned_at_date")
+    # the wording of the earliest pinned version is given, with its date
+    assert r.version is not None and r.version.valid_from == date(2016, 5, 4)
+    assert r.text
+
+
+def test_missing_unit_before_any_pinned_version_is_not_found_and_says_why(
+    corpus,
+) -> None:
+    r = _one("Art. 999 DSGVO", at=date(2010, 1, 1))
     assert r.status == "not_found"
     assert r.reason is not None and r.reason.startswith("no_version_at_date")
+    assert "no_such_article" in r.reason
 
 
 def test_not_found_names_the_missing_unit(corpus) -> None:
@@ -178,6 +192,7 @@ def test_json_shape_is_exactly_the_documented_one(corpus) -> None:
         "excerpt",
         "parts",
         "group",
+        "transitions",
     ]
     assert data["span"] == [0, 26]
     assert data["parts"] == {

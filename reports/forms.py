@@ -1,0 +1,25 @@
+"""Forms of the report pages."""
+
+from __future__ import annotations
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from citations.wording import MAX_REASON_CHARS
+
+
+class WordingDecisionForm(forms.Form):
+    """ "Wortlaut galt am <Datum> unverändert" for one waiting provision."""
+
+    citation = forms.IntegerField(widget=forms.HiddenInput)
+    date_from = forms.DateField(
+        label=_("from"), required=False, widget=forms.DateInput(attrs={"type": "date"})
+    )
+    date_to = forms.DateField(
+        label=_("to"), required=False, widget=forms.DateInput(attrs={"type": "date"})
+    )
+    reason = forms.CharField(
+        label=_("Reason"),
+        max_length=MAX_REASON_CHARS,
+        widget=forms.Textarea(attrs={"rows": 2}),
+    )

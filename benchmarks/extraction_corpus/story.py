@@ -129,7 +129,7 @@ def email(w: docs.Writer, e: dict[str, Any]) -> Doc:
     for kind, a in e["say"]:
         for text, facts in statement(w, kind, when.date(), a):
             kw = {}
-            if e.get("split") and first:
+            if e.get("split") and first and facts:
                 kw["break_at"] = len(text.split()) // 2
                 first = False
             doc.p(text, *facts, **kw)
@@ -232,8 +232,7 @@ def build(spec: dict[str, Any]) -> Case:
 
 
 def _split_last_fact(doc: Doc) -> None:
-    """Run the last fact-bearing paragraph of a document across a page break."""
-    for b in reversed(doc.blocks):
-        if b.kind == "para" and b.facts:
-            b.break_at = len(b.text.split()) // 2
-            return
+    """Run the longest fact-bearing paragraph of a document across a page break."""
+    paras = [b for b in doc.blocks if b.kind == "para" and b.facts]
+    longest = max(paras, key=lambda b: len(b.text))
+    longest.break_at = len(longest.text.split()) // 2

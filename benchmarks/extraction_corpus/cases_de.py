@@ -6,10 +6,22 @@ import datetime as dt
 from typing import Any
 
 T = dt.datetime.fromisoformat
-KANZLEI_A = ["Kanzlei Dr. Sommer & Kollegen", "Domstraße 12", "50668 Köln",
-             "Tel. 0221 923400", "Dr. Sabine Sommer · Jan Kröger", "Dr. Sabine Sommer"]
-KANZLEI_B = ["Brandt Wegener Rechtsanwälte", "Am Wall 140", "28195 Bremen",
-             "Tel. 0421 337720", "Henrike Brandt · Ole Wegener", "Henrike Brandt"]
+KANZLEI_A = [
+    "Kanzlei Dr. Sommer & Kollegen",
+    "Domstraße 12",
+    "50668 Köln",
+    "Tel. 0221 923400",
+    "Dr. Sabine Sommer · Jan Kröger",
+    "Dr. Sabine Sommer",
+]
+KANZLEI_B = [
+    "Brandt Wegener Rechtsanwälte",
+    "Am Wall 140",
+    "28195 Bremen",
+    "Tel. 0421 337720",
+    "Henrike Brandt · Ole Wegener",
+    "Henrike Brandt",
+]
 KANZLEI_C = ["Rechtsanwältin Ute Falk", "Königstraße 8", "70173 Stuttgart",
              "Tel. 0711 224466", "Fachanwältin für Handelsrecht", "Ute Falk"]  # fmt: skip
 
@@ -18,23 +30,43 @@ def track(name: str, number: str, day: str, delivered: bool, en: bool = False) -
     x = dt.date.fromisoformat(day)
     before = (x - dt.timedelta(days=1)).isoformat()
     if en:
-        ev = [(f"{before}T17:48", "The item has been received at the sorting centre."),
-              (f"{day}T07:12", "The item is out for delivery.")]
+        ev = [
+            (f"{before}T17:48", "The item has been received at the sorting centre."),
+            (f"{day}T07:12", "The item is out for delivery."),
+        ]
         ev.append((f"{day}T10:41", "The item has been delivered to the recipient.") if
                   delivered else (f"{day}T11:05", "Recipient not found; notification "
                                   "card left."))  # fmt: skip
     else:
-        ev = [(f"{before}T18:02", "Die Sendung wurde im Briefzentrum bearbeitet."),
-              (f"{day}T07:30", "Die Sendung wurde in das Zustellfahrzeug geladen.")]
-        ev.append((f"{day}T10:15", "Die Sendung wurde dem Empfänger zugestellt.") if
-                  delivered else (f"{day}T11:20", "Der Empfänger wurde nicht angetroffen;"
-                                  " eine Benachrichtigungskarte wurde hinterlassen."))
-    return {"name": name, "number": number, "events": ev,
-            "kind": "tracking_delivered" if delivered else "tracking_open"}
+        ev = [
+            (f"{before}T18:02", "Die Sendung wurde im Briefzentrum bearbeitet."),
+            (f"{day}T07:30", "Die Sendung wurde in das Zustellfahrzeug geladen."),
+        ]
+        ev.append(
+            (f"{day}T10:15", "Die Sendung wurde dem Empfänger zugestellt.")
+            if delivered
+            else (
+                f"{day}T11:20",
+                "Der Empfänger wurde nicht angetroffen;"
+                " eine Benachrichtigungskarte wurde hinterlassen.",
+            )
+        )
+    return {
+        "name": name,
+        "number": number,
+        "events": ev,
+        "kind": "tracking_delivered" if delivered else "tracking_open",
+    }
 
 
-def R(name: str, date: str, deadline: str | None = None, dispatch: str = "post",
-      level: int = 1, **kw: Any) -> dict:
+def R(
+    name: str,
+    date: str,
+    deadline: str | None = None,
+    dispatch: str = "post",
+    level: int = 1,
+    **kw: Any,
+) -> dict:
     return {"name": name, "date": date, "deadline": deadline, "dispatch": dispatch,
             "level": level, **kw}  # fmt: skip
 
@@ -393,5 +425,147 @@ CASES_DE: list[dict[str, Any]] = [
                           "other": ("Hafenbetriebe Nord GmbH", 615000)},
         "order": ["contract", "invoice", "email", "agreement", "bank", "fee",
                   "lawyer"],
+    },
+    {  # de13: consumer with notice, final refusal, other matter, Rückschein
+        "id": "de13", "lang": "de", "style": "schreibmaschine", "blind": False,
+        "valid_at": "2024-11-30", "consumer": True,
+        "cred": ["Fahrradhaus Engel", "Radweg 1", "79098 Freiburg", "Anna Engel"],
+        "debt": ["Herr Timo Schäfer", "Herr Timo Schäfer", "Wiesenweg 3",
+                 "79100 Freiburg"],
+        "lawyer": KANZLEI_C, "lawyer_style": "din5008_firma",
+        "contract": {"name": "01_Kaufvertrag.pdf", "date": "2024-04-13",
+                     "kind": "kaufvertrag", "term": ("delivery", 7),
+                     "matter": "ein E-Lastenrad Modell Cargo 8"},
+        "delivery": {"name": "02_Uebergabeprotokoll.pdf", "date": "2024-04-20",
+                     "goods": "E-Lastenrad Cargo 8, Rahmennr. FE-220981",
+                     "number": "UP-0420"},
+        "invoice": {"name": "03_Rechnung_0815.pdf", "date": "2024-04-20",
+                    "number": "0815", "notice": True,
+                    "items": [("E-Lastenrad Cargo 8", 1, 520000),
+                              ("Zubehörpaket", 1, 29000)]},
+        "reminders": [R("04_Mahnung.pdf", "2024-06-10", "2024-06-21",
+                        "einschreiben_rueckschein")],
+        "proofs": [P("05_Rueckschein.pdf", "rueckschein", "RR 2210 5547 3DE",
+                     "2024-06-12")],
+        "emails": [E("06_Mail_Schaefer.pdf", "2024-06-24T22:41", [
+                       ("consumer", {"item": "Lastenrad"}), ("refusal_final", {})],
+                     debt_mail="timo.schaefer@gmx.de")],
+        "distractors": {"other_matter": {"name": "07_Schreiben_Lindner.pdf",
+                                         "date": "2024-06-14"}},
+        "order": ["contract", "delivery", "invoice", "reminder", "proof", "email",
+                  "other_matter"],
+    },
+    {  # de14: illness with certificate, injection in e-mail, payment term
+        "id": "de14", "lang": "de", "style": "kanzlei_zweispaltig", "blind": False,
+        "valid_at": "2024-12-15",
+        "cred": ["Gartenbau Lindqvist GmbH", "Baumschulenweg 8", "25421 Pinneberg",
+                 "Sören Lindqvist"],
+        "debt": ["Hausverwaltung Meyer", "Herr Rolf Meyer", "Bahnhofstraße 33",
+                 "25421 Pinneberg"],
+        "lawyer": KANZLEI_A,
+        "contract": {"name": "01_Pflegevertrag.pdf", "date": "2024-03-01",
+                     "kind": "dienstvertrag", "term": ("invoice_receipt", 14),
+                     "matter": "die Pflege der Außenanlagen Bahnhofstraße 33"},
+        "invoice": {"name": "02_Rechnung_GL-553.pdf", "date": "2024-07-31",
+                    "number": "GL-553",
+                    "items": [("Grünpflege März bis Juli", 5, 68000)]},
+        "emails": [E("03_Mail_Rechnungseingang.pdf", "2024-08-02T08:05",
+                     [("invoice_receipt", {"on": D("2024-08-01")})]),
+                   E("05_Mail_Meyer.pdf", "2024-09-20T10:30", [
+                       ("illness", {"from": D("2024-08-12"), "to": D("2024-09-15"),
+                                    "cert": True})], injection=True)],
+        "reminders": [R("04_Mahnung.pdf", "2024-09-02", "2024-09-13", "email")],
+        "fee": {"name": "07_Kostennote.pdf", "date": "2024-10-14"},
+        "lawyer_letter": {"name": "06_Anwaltsschreiben.pdf", "date": "2024-10-14",
+                          "instructed": "2024-10-07", "points": 9,
+                          "since": "2024-08-16", "deadline": "2024-10-28",
+                          "input_vat": True},
+        "order": ["contract", "invoice", "email:0", "reminder", "email:1", "fee",
+                  "lawyer"],
+    },
+    {  # de15 (blind): acceptance refused, later declared, unquantified, cross-page fee
+        "id": "de15", "lang": "de", "style": "din5008_firma", "blind": True,
+        "valid_at": "2024-12-31",
+        "cred": ["Fliesen Yilmaz GmbH", "Keramikweg 2", "45127 Essen", "Murat Yilmaz"],
+        "debt": ["Zahnarztpraxis Dr. Kaya", "Frau Dr. Elif Kaya", "Rüttenscheider "
+                 "Straße 101", "45130 Essen"],
+        "lawyer": KANZLEI_B, "lawyer_style": "kanzlei_zweispaltig",
+        "contract": {"name": "01_Werkvertrag.pdf", "date": "2024-05-27",
+                     "kind": "werkvertrag", "term": ("acceptance", 10), "accept": True,
+                     "matter": "Fliesenarbeiten in zwei Behandlungsräumen"},
+        "emails": [E("02_Mail_Abnahmeverweigerung.pdf", "2024-07-10T18:00",
+                     [("accept_refusal", {"text": "im Behandlungsraum 2 sind zwölf "
+                                          "Fliesen gesprungen"}),
+                      ("business", {})]),
+                   E("03_Mail_Nachbesserung.pdf", "2024-07-19T09:15",
+                     [("text", {"text": "die gesprungenen Fliesen wurden am "
+                                "18.07.2024 ausgetauscht."})], by="creditor",
+                     subject="Nachbesserung erledigt")],
+        "acceptance": {"name": "04_Abnahmeprotokoll.pdf", "date": "2024-07-22",
+                       "works": "Praxis Dr. Kaya, Behandlungsräume 1 und 2"},
+        "invoice": {"name": "05_Rechnung_FY-2024-66.pdf", "date": "2024-07-23",
+                    "number": "FY-2024-66",
+                    "items": [("Feinsteinzeug verlegen", 64, 9500),
+                              ("Material Feinsteinzeug", 64, 4200)]},
+        "fee": {"name": "07_Kostennote.pdf", "date": "2024-09-09"},
+        "lawyer_letter": {"name": "06_Anwaltsschreiben.pdf", "date": "2024-09-09",
+                          "instructed": "2024-09-02", "points": 9,
+                          "since": "2024-08-02", "deadline": "2024-09-23",
+                          "input_vat": False, "unquantified": True, "split": "fee",
+                          "items": [("Auslagen für Handelsregisterauszüge", 1800)]},
+        "order": ["contract", "email:0", "email:1", "acceptance", "invoice", "fee",
+                  "lawyer"],
+    },
+    {  # de16: business debtor, notice absent, receipt denied, goods delivery note
+        "id": "de16", "lang": "de", "style": "helvetica_tabellen", "blind": False,
+        "valid_at": "2024-10-31",
+        "cred": ["Bürotechnik Hansen OHG", "Kontorweg 4", "24103 Kiel", "Lars Hansen"],
+        "debt": ["Steuerkanzlei Wulf", "Herr Gerd Wulf", "Holstenstraße 50",
+                 "24103 Kiel"],
+        "lawyer": KANZLEI_A, "lawyer_style": "helvetica_tabellen",
+        "contract": {"name": "01_Auftragsbestaetigung.pdf", "date": "2024-02-05",
+                     "kind": "kaufvertrag", "confirm": True, "term": ("delivery", 14),
+                     "matter": "zwei Multifunktionsdrucker MX-40"},
+        "invoice": {"name": "02_Rechnung_BH-2210.pdf", "date": "2024-02-19",
+                    "number": "BH-2210", "notice": False,
+                    "items": [("Multifunktionsdrucker MX-40", 2, 189000)]},
+        "reminders": [R("03_Mahnung.pdf", "2024-04-08", "2024-04-19", "post")],
+        "proofs": [P("04_Einlieferungsbeleg.pdf", "einlieferungsbeleg",
+                     "RT 1102 3345 6DE", "2024-04-08")],
+        "emails": [E("05_Mail_Wulf.pdf", "2024-05-02T11:11", [
+                       ("business", {}), ("denial", {"reminder": D("2024-04-08")})])],
+        "distractors": {"goods_delivery_note": {"name": "06_Lieferschein_Toner.pdf",
+                                                "date": "2024-04-10"}},
+        "order": ["contract", "invoice", "reminder", "proof", "email",
+                  "goods_delivery_note"],
+    },
+    {  # de17 (blind): part payment by e-mail, returned debit, interest calculation
+        "id": "de17", "lang": "de", "style": "schreibmaschine", "blind": True,
+        "valid_at": "2024-12-31",
+        "cred": ["Autohaus Brückner", "Werkstraße 12", "09111 Chemnitz",
+                 "Ines Brückner"],
+        "debt": ["Pflegedienst Sonne GmbH", "Herr Kai Sonne", "Am Hang 2",
+                 "09113 Chemnitz"],
+        "lawyer": KANZLEI_C,
+        "contract": {"name": "01_Kaufvertrag.pdf", "date": "2024-06-05",
+                     "kind": "kaufvertrag", "cal": "2024-07-15",
+                     "matter": "einen Transporter Typ Kombi 2.0"},
+        "invoice": {"name": "02_Rechnung_AB-7781.pdf", "date": "2024-06-20",
+                    "number": "AB-7781",
+                    "items": [("Transporter Kombi 2.0, Vorführwagen", 1, 2150000)]},
+        "emails": [E("03_Mail_Lastschrift.pdf", "2024-07-18T09:40",
+                     [("returned_debit", {"on": D("2024-07-16")})], by="creditor",
+                     subject="Rücklastschrift Rechnung AB-7781"),
+                   E("04_Mail_Teilzahlung.pdf", "2024-08-01T16:20",
+                     [("paid", {"cents": 1000000})])],
+        "interest": {"name": "06_Zinsberechnung.pdf", "from": "2024-07-16",
+                     "to": "2024-09-30", "points": 9},
+        "fee": {"name": "07_Kostennote.pdf", "date": "2024-09-30"},
+        "lawyer_letter": {"name": "05_Anwaltsschreiben.pdf", "date": "2024-09-30",
+                          "instructed": "2024-09-23", "points": 9,
+                          "since": "2024-07-16", "deadline": "2024-10-14",
+                          "input_vat": True},
+        "order": ["contract", "invoice", "email:0", "email:1", "fee", "lawyer",
+                  "interest"],
     },
 ]  # fmt: skip

@@ -10,7 +10,18 @@ import datetime as dt
 from dataclasses import dataclass, field
 
 from .model import (
-    Bad, Case, Doc, Fact, amt, de_amt, de_date, de_long, en_amt, en_date, en_us, iso,
+    Bad,
+    Case,
+    Doc,
+    Fact,
+    amt,
+    de_amt,
+    de_date,
+    de_long,
+    en_amt,
+    en_date,
+    en_us,
+    iso,
 )  # fmt: skip
 
 L, R = "l", "r"
@@ -48,20 +59,50 @@ class Writer:
             return en_amt(cents, "EUR" if self.style == "helvetica_tabellen" else "€")
         return de_amt(cents, "EUR" if self.style == "helvetica_tabellen" else self.cur)
 
-    def letter(self, name: str, date: dt.date, subject: str, *, sender=None,
-               to=None, style=None, vermerk="", ref="", initials="") -> Doc:
+    def letter(
+        self,
+        name: str,
+        date: dt.date,
+        subject: str,
+        *,
+        sender=None,
+        to=None,
+        style=None,
+        vermerk="",
+        ref="",
+        initials="",
+    ) -> Doc:
         st = style or self.style
         sender = sender or self.cred
         to = self.debt if to is None else to
-        datum = en_date(date) if self.en else (
-            de_long(date) if st == "kanzlei_zweispaltig" else de_date(date))
+        datum = (
+            en_date(date)
+            if self.en
+            else (de_long(date) if st == "kanzlei_zweispaltig" else de_date(date))
+        )
         refs = [("Our ref" if self.en else "Unser Zeichen", ref)] if ref else []
-        doc = Doc(name, st, sender=sender, recipient=to, date_text=datum,
-                  subject=subject, vermerk=vermerk, refs=refs, initials=initials)
+        doc = Doc(
+            name,
+            st,
+            sender=sender,
+            recipient=to,
+            date_text=datum,
+            subject=subject,
+            vermerk=vermerk,
+            refs=refs,
+            initials=initials,
+        )
         return self.case.add(doc)  # fmt: skip
 
-    def email(self, name: str, when: dt.datetime, frm: str, to: str, subject: str,
-              printed_by: str) -> Doc:
+    def email(
+        self,
+        name: str,
+        when: dt.datetime,
+        frm: str,
+        to: str,
+        subject: str,
+        printed_by: str,
+    ) -> Doc:
         if self.en:
             head = [("From", frm), ("Sent", when.strftime("%A, %d %B %Y %H:%M")),
                     ("To", to), ("Subject", subject)]  # fmt: skip
@@ -73,8 +114,19 @@ class Writer:
         return self.case.add(Doc(name, "email", title=printed_by, email=head))
 
     # --- contracts -------------------------------------------------------------
-    def contract(self, name: str, date: dt.date, kind: str, *, term=None, cal=None,
-                 accept=False, law=True, subject_matter="", confirm=False) -> Doc:
+    def contract(
+        self,
+        name: str,
+        date: dt.date,
+        kind: str,
+        *,
+        term=None,
+        cal=None,
+        accept=False,
+        law=True,
+        subject_matter="",
+        confirm=False,
+    ) -> Doc:
         c, b = self.cred[0], self.debt[0]
         if confirm:
             doc = self.letter(name, date, "Order confirmation" if self.en else
@@ -85,10 +137,15 @@ class Writer:
                  f"Vertrag ist damit am {self.D(date)} zustande gekommen.")  # fmt: skip
         else:
             title = {"werkvertrag": "Werkvertrag", "kaufvertrag": "Kaufvertrag",
-                     "dienstvertrag": "Dienstleistungsvertrag"}[kind]  # fmt: skip
+                     "dienstvertrag": "Dienstleistungsvertrag",
+                     "sonstiger": "Lizenzvertrag"}[kind]  # fmt: skip
             if self.en:
-                title = {"werkvertrag": "Contract for Work", "kaufvertrag":
-                         "Purchase Agreement", "dienstvertrag": "Service Agreement"}[kind]
+                title = {
+                    "werkvertrag": "Contract for Work",
+                    "kaufvertrag": "Purchase Agreement",
+                    "dienstvertrag": "Service Agreement",
+                    "sonstiger": "Licence Agreement",
+                }[kind]
             doc = self.case.add(Doc(name, self.style, sender=self.cred, subject=title))
             s = (f"This agreement is made on {self.D(date)} between {c} (the "
                  f"Contractor) and {b} (the Customer) for {subject_matter}." if self.en
@@ -102,8 +159,10 @@ class Writer:
                "beschriebenen Leistungen fachgerecht und termingerecht."))  # fmt: skip
         if term:
             ev, days = term
-            doc.p(self._term_sentence(ev, days),
-                  Fact("payment_term", {"event": ev, "period_days": days}))
+            doc.p(
+                self._term_sentence(ev, days),
+                Fact("payment_term", {"event": ev, "period_days": days}),
+            )
         if cal:
             s = (f"The parties agree that the price shall be paid no later than "
                  f"{self.D(cal)}." if self.en else
@@ -125,32 +184,45 @@ class Writer:
                  "UN-Kaufrechts.")  # fmt: skip
             doc.p(s, Fact("governing_law", {"text": "German law" if self.en
                                              else "deutsches Recht"}))  # fmt: skip
-        doc.sig(f"{self.cred[2].split()[-1]}, {self.D(date)}", "", f"{self.cred[3]}"
+        doc.sig(f"{self.cred[2]}, {self.D(date)}", "", f"{self.cred[3]}"
                 f"          {self.debt[1]}")  # fmt: skip
         return doc
 
     def _term_sentence(self, ev: str, days: int) -> str:
         if self.en:
-            after = {"contract": "after signature of this agreement",
-                     "invoice_receipt": "after receipt of the invoice",
-                     "delivery": "after delivery", "acceptance": "after acceptance",
-                     "acceptance_and_invoice_receipt":
-                     "after acceptance and receipt of the final invoice"}[ev]
+            after = {
+                "contract": "after signature of this agreement",
+                "invoice_receipt": "after receipt of the invoice",
+                "delivery": "after delivery",
+                "acceptance": "after acceptance",
+                "acceptance_and_invoice_receipt": "after acceptance and receipt of the final invoice",
+            }[ev]
             if days == 0:
                 return f"Payment shall be due immediately {after}."
             return f"Payment shall be made within {days} days {after}."
-        after = {"contract": "nach Vertragsschluss",
-                 "invoice_receipt": "nach Zugang der Rechnung",
-                 "delivery": "nach Lieferung", "acceptance": "nach Abnahme",
-                 "acceptance_and_invoice_receipt":
-                 "nach Abnahme und Zugang einer prüffähigen Schlussrechnung"}[ev]
+        after = {
+            "contract": "nach Vertragsschluss",
+            "invoice_receipt": "nach Zugang der Rechnung",
+            "delivery": "nach Lieferung",
+            "acceptance": "nach Abnahme",
+            "acceptance_and_invoice_receipt": "nach Abnahme und Zugang einer prüffähigen Schlussrechnung",
+        }[ev]
         if days == 0:
             return f"Die Vergütung ist sofort {after} ohne Abzug zu zahlen."
         return f"Die Vergütung ist innerhalb von {days} Tagen {after} zu zahlen."
 
     # --- invoices --------------------------------------------------------------
-    def invoice(self, name: str, date: dt.date, number: str, items, *, deadline=None,
-                notice=None, iban="DE44 3705 0198 0012 3456 78") -> int:
+    def invoice(
+        self,
+        name: str,
+        date: dt.date,
+        number: str,
+        items,
+        *,
+        deadline=None,
+        notice=None,
+        iban="DE44 3705 0198 0012 3456 78",
+    ) -> int:
         doc = self.letter(name, date, f"Invoice No. {number}" if self.en else
                           f"Rechnung Nr. {number}")  # fmt: skip
         net = sum(q * p for _, q, p in items)
@@ -163,8 +235,11 @@ class Writer:
         doc.p(s, Fact("invoice_issued", {"date": iso(date), "number": number,
                                          "amount": amt(gross)}))  # fmt: skip
         cols = [(70, 95, L), (100, 330, L), (335, 370, R), (375, 450, R), (455, 530, R)]
-        head = (["Item", "Description", "Qty", "Unit price", "Total"] if self.en else
-                ["Pos.", "Bezeichnung", "Menge", "Einzelpreis", "Gesamt"])
+        head = (
+            ["Item", "Description", "Qty", "Unit price", "Total"]
+            if self.en
+            else ["Pos.", "Bezeichnung", "Menge", "Einzelpreis", "Gesamt"]
+        )
         rows = [head] + [[str(i + 1), t, str(q), self.M(p), self.M(q * p)]
                          for i, (t, q, p) in enumerate(items)]  # fmt: skip
         n = len(rows)
@@ -174,17 +249,24 @@ class Writer:
                  ["", "Total amount due" if self.en else "Gesamtbetrag", "", "",
                   self.M(gross)]]  # fmt: skip
         doc.table(cols, rows, row_facts={n + 2: [Fact("claim_amount", amt(gross))]})
-        pay = (f"Please transfer the amount to our account IBAN {iban}." if self.en else
-               f"Bitte überweisen Sie den Betrag auf unser Konto IBAN {iban}.")
+        pay = (
+            f"Please transfer the amount to our account IBAN {iban}."
+            if self.en
+            else f"Bitte überweisen Sie den Betrag auf unser Konto IBAN {iban}."
+        )
         facts = [Fact("creditor_payment_details", {"text": f"IBAN {iban}"})]
         if deadline:
-            dl = (f"Payable by {self.D(deadline)} without deduction." if self.en else
-                  f"Zahlbar bis {de_date(deadline)} ohne Abzug.")
+            dl = (
+                f"Payable by {self.D(deadline)} without deduction."
+                if self.en
+                else f"Zahlbar bis {de_date(deadline)} ohne Abzug."
+            )
             doc.p(dl, Fact("invoice_payment_deadline", {"date": iso(deadline)}),
                   *([Fact("consumer_notice_in_invoice", False)] if notice is False
                     else []))  # fmt: skip
-            self.case.traps.append({"file": name, "quote": dl,
-                                    "wrong_keys": ["calendar_payment_date"]})
+            self.case.traps.append(
+                {"file": name, "quote": dl, "wrong_keys": ["calendar_payment_date"]}
+            )
         elif notice is False:
             facts.append(Fact("consumer_notice_in_invoice", False))
         doc.p(pay, *facts)
@@ -196,21 +278,43 @@ class Writer:
                  "dieser Rechnung in Verzug, ohne dass es einer Mahnung bedarf "
                  "(§ 286 Abs. 3 BGB).")  # fmt: skip
             doc.p(s, Fact("consumer_notice_in_invoice", True))
-        doc.p("Thank you for your order." if self.en else "Vielen Dank für Ihren Auftrag.")
+        doc.p(
+            "Thank you for your order." if self.en else "Vielen Dank für Ihren Auftrag."
+        )
         return gross
 
     # --- delivery, acceptance --------------------------------------------------
-    def delivery_note(self, name: str, date: dt.date, number: str, goods: str, *,
-                      invoice=None, scanned=True) -> Doc:
-        doc = self.case.add(Doc(name, "formular", sender=self.cred, scanned=scanned,
-                                title="Delivery note" if self.en else "Lieferschein"))
-        doc.p(f"{'Delivery note no.' if self.en else 'Lieferschein Nr.'} {number} – "
-              f"{self.cred[0]} – {self.debt[0]}, {self.debt[2]}, {self.debt[3]}")
+    def delivery_note(
+        self,
+        name: str,
+        date: dt.date,
+        number: str,
+        goods: str,
+        *,
+        invoice=None,
+        scanned=True,
+    ) -> Doc:
+        doc = self.case.add(
+            Doc(
+                name,
+                "formular",
+                sender=self.cred,
+                scanned=scanned,
+                title="Delivery note" if self.en else "Lieferschein",
+            )
+        )
+        doc.p(
+            f"{'Delivery note no.' if self.en else 'Lieferschein Nr.'} {number} – "
+            f"{self.cred[0]} – {self.debt[0]}, {self.debt[2]}, {self.debt[3]}"
+        )
         doc.table([(70, 110, L), (115, 440, L), (445, 530, R)],
                   [["Pos.", "Artikel" if not self.en else "Article",
                     "Qty" if self.en else "Menge"], ["1", goods, "1"]])  # fmt: skip
-        s = (f"Goods received complete and undamaged on {self.D(date)}." if self.en else
-             f"Ware vollständig und unbeschädigt erhalten am {self.D(date)}.")
+        s = (
+            f"Goods received complete and undamaged on {self.D(date)}."
+            if self.en
+            else f"Ware vollständig und unbeschädigt erhalten am {self.D(date)}."
+        )
         doc.p(s, Fact("performance_delivered", {"date": iso(date)}))
         if invoice:
             no, when = invoice
@@ -235,11 +339,22 @@ class Writer:
         return doc
 
     # --- reminders and postal proofs --------------------------------------------
-    def reminder(self, name: str, date: dt.date, amount: int, number: str, *,
-                 deadline=None, dispatch="post", level=1) -> Doc:
-        verm = {"einwurf_einschreiben": "Einwurf-Einschreiben",
-                "einschreiben_rueckschein": "Einschreiben mit Rückschein",
-                "uebergabe_einschreiben": "Übergabe-Einschreiben"}.get(dispatch, "")
+    def reminder(
+        self,
+        name: str,
+        date: dt.date,
+        amount: int,
+        number: str,
+        *,
+        deadline=None,
+        dispatch="post",
+        level=1,
+    ) -> Doc:
+        verm = {
+            "einwurf_einschreiben": "Einwurf-Einschreiben",
+            "einschreiben_rueckschein": "Einschreiben mit Rückschein",
+            "uebergabe_einschreiben": "Übergabe-Einschreiben",
+        }.get(dispatch, "")
         if self.en:
             verm = {"einwurf_einschreiben": "Registered mail (Einwurf-Einschreiben)",
                     "einschreiben_rueckschein": "Registered mail with return receipt"
@@ -249,14 +364,21 @@ class Writer:
             subj = f"{level}. Mahnung" if level > 1 else "Zahlungserinnerung"
         doc = self.letter(name, date, f"{subj} – {number}", vermerk=verm)
         if self.en:
-            s = (f"Despite the due date, your payment of {self.M(amount)} on invoice "
-                 f"no. {number} is still outstanding.")
-            dl = (f"We hereby request that you pay the outstanding amount by "
-                  f"{self.D(deadline)} at the latest." if deadline else
-                  "We hereby request that you pay the outstanding amount without delay.")
+            s = (
+                f"Despite the due date, your payment of {self.M(amount)} on invoice "
+                f"no. {number} is still outstanding."
+            )
+            dl = (
+                f"We hereby request that you pay the outstanding amount by "
+                f"{self.D(deadline)} at the latest."
+                if deadline
+                else "We hereby request that you pay the outstanding amount without delay."
+            )
         else:
-            s = (f"Leider konnten wir zu unserer Rechnung Nr. {number} über "
-                 f"{self.M(amount)} noch keinen Zahlungseingang feststellen.")
+            s = (
+                f"Leider konnten wir zu unserer Rechnung Nr. {number} über "
+                f"{self.M(amount)} noch keinen Zahlungseingang feststellen."
+            )
             dl = (f"Wir fordern Sie hiermit auf, den offenen Betrag bis spätestens "
                   f"{de_date(deadline)} zu überweisen." if deadline else
                   "Wir fordern Sie hiermit auf, den offenen Betrag unverzüglich zu "
@@ -284,18 +406,28 @@ class Writer:
         last = len(rows) - 1
         if delivered:
             when = events[-1][0].date()
-            f = [Fact("reminder_delivered", {"date": iso(when),
-                                             "proof": "sendungsverfolgung_zugestellt"}),
-                 Fact("delivery_evidence", {"kind": "sendungsverfolgung_zugestellt"})]
+            f = [
+                Fact(
+                    "reminder_delivered",
+                    {"date": iso(when), "proof": "sendungsverfolgung_zugestellt"},
+                ),
+                Fact("delivery_evidence", {"kind": "sendungsverfolgung_zugestellt"}),
+            ]
         else:
-            f = [Fact("delivery_evidence", {"kind": "sendungsverfolgung_ohne_zustellung"})]
+            f = [
+                Fact(
+                    "delivery_evidence", {"kind": "sendungsverfolgung_ohne_zustellung"}
+                )
+            ]
         doc.table([(70, 180, L), (185, 530, L)], rows, row_facts={last: f})
         return doc
 
     def postal_proof(self, name: str, kind: str, number: str, when: dt.date) -> Doc:
-        titles = {"auslieferungsbeleg": ("Auslieferungsbeleg", "Proof of delivery"),
-                  "rueckschein": ("Rückschein", "Return receipt"),
-                  "einlieferungsbeleg": ("Einlieferungsbeleg", "Certificate of posting")}
+        titles = {
+            "auslieferungsbeleg": ("Auslieferungsbeleg", "Proof of delivery"),
+            "rueckschein": ("Rückschein", "Return receipt"),
+            "einlieferungsbeleg": ("Einlieferungsbeleg", "Certificate of posting"),
+        }
         doc = self.case.add(Doc(name, "formular", scanned=True, sender=["PostLogistik"],
                                 title=titles[kind][self.en]))  # fmt: skip
         doc.p(f"Einschreiben {number}")
@@ -304,11 +436,17 @@ class Writer:
                  if self.en else f"Die Sendung wurde am {self.D(when)} in den "
                  "Hausbriefkasten des Empfängers eingelegt.")  # fmt: skip
         elif kind == "rueckschein":
-            s = (f"Item received on {self.D(when)}." if self.en else
-                 f"Sendung erhalten am {self.D(when)}.")
+            s = (
+                f"Item received on {self.D(when)}."
+                if self.en
+                else f"Sendung erhalten am {self.D(when)}."
+            )
         else:
-            s = (f"Item posted on {self.D(when)}." if self.en else
-                 f"Die Sendung wurde am {self.D(when)} eingeliefert.")
+            s = (
+                f"Item posted on {self.D(when)}."
+                if self.en
+                else f"Die Sendung wurde am {self.D(when)} eingeliefert."
+            )
         facts = [Fact("delivery_evidence", {"kind": kind})]
         if kind != "einlieferungsbeleg":
             facts.append(Fact("reminder_delivered", {"date": iso(when), "proof": kind}))
@@ -319,27 +457,38 @@ class Writer:
         return doc
 
     # --- lawyer ----------------------------------------------------------------
-    def fee_note(self, name: str, date: dt.date, value: int, *, rate_tenths=13,
-                 input_vat=None) -> tuple[int, int]:
+    def fee_note(
+        self, name: str, date: dt.date, value: int, *, rate_tenths=13, input_vat=None
+    ) -> tuple[int, int]:
         base = rvg_fee(value)
         fee = base * rate_tenths // 10
         pausch = min(2000, fee * 20 // 100)
         net = fee + pausch
         vat = round(net * 0.19)
-        doc = self.letter(name, date, "Fee note" if self.en else "Kostennote",
-                          sender=self.lawyer, style=self.lawyer_style,
-                          to=[self.cred[0], self.cred[3], self.cred[1], self.cred[2]])
+        doc = self.letter(
+            name,
+            date,
+            "Fee note" if self.en else "Kostennote",
+            sender=self.lawyer,
+            style=self.lawyer_style,
+            to=[self.cred[0], self.cred[3], self.cred[1], self.cred[2]],
+        )
         r = f"{rate_tenths // 10},{rate_tenths % 10}"
         if self.en:
             r = r.replace(",", ".")
-            rows = [["No. VV RVG", "Item", "Amount"],
-                    ["", f"Value in dispute: {self.M(value)}", ""],
-                    ["2300", f"{r} business fee (Geschäftsgebühr) on {self.M(value)}",
-                     self.M(fee)],
-                    ["7002", "Flat rate for postage and telecoms", self.M(pausch)],
-                    ["", "Net total", self.M(net)],
-                    ["7008", "VAT 19 %", self.M(vat)],
-                    ["", "Total", self.M(net + vat)]]
+            rows = [
+                ["No. VV RVG", "Item", "Amount"],
+                ["", f"Value in dispute: {self.M(value)}", ""],
+                [
+                    "2300",
+                    f"{r} business fee (Geschäftsgebühr) on {self.M(value)}",
+                    self.M(fee),
+                ],
+                ["7002", "Flat rate for postage and telecoms", self.M(pausch)],
+                ["", "Net total", self.M(net)],
+                ["7008", "VAT 19 %", self.M(vat)],
+                ["", "Total", self.M(net + vat)],
+            ]
         else:
             rows = [["Nr. VV RVG", "Gebührentatbestand", "Betrag"],
                     ["", f"Gegenstandswert: {self.M(value)}", ""],
@@ -350,21 +499,51 @@ class Writer:
                     ["", "Gesamtbetrag", self.M(net + vat)]]  # fmt: skip
         doc.p("We invoice our fees as follows:" if self.en else
               "Für unsere Tätigkeit berechnen wir:")  # fmt: skip
-        doc.table([(70, 140, L), (145, 440, L), (445, 530, R)], rows, row_facts={
-            2: [Fact("fee_note_item", {"kind": "geschaeftsgebuehr", "net": amt(fee),
-                                       "vv_no": "2300"})],
-            3: [Fact("fee_note_item", {"kind": "auslagenpauschale", "net": amt(pausch),
-                                       "vv_no": "7002"})],
-            5: [Fact("fee_note_item", {"kind": "umsatzsteuer", "net": amt(vat),
-                                       "vv_no": "7008"})],
-        }, row_bad={1: [Bad("distractor", None, ["damage_item", "fee_note_item"])],
-                    2: [Bad("distractor", self.M(value), ["damage_item"])]})
+        doc.table(
+            [(70, 140, L), (145, 440, L), (445, 530, R)],
+            rows,
+            row_facts={
+                2: [
+                    Fact(
+                        "fee_note_item",
+                        {"kind": "geschaeftsgebuehr", "net": amt(fee), "vv_no": "2300"},
+                    )
+                ],
+                3: [
+                    Fact(
+                        "fee_note_item",
+                        {
+                            "kind": "auslagenpauschale",
+                            "net": amt(pausch),
+                            "vv_no": "7002",
+                        },
+                    )
+                ],
+                5: [
+                    Fact(
+                        "fee_note_item",
+                        {"kind": "umsatzsteuer", "net": amt(vat), "vv_no": "7008"},
+                    )
+                ],
+            },
+            row_bad={
+                1: [Bad("distractor", None, ["damage_item", "fee_note_item"])],
+                2: [Bad("distractor", self.M(value), ["damage_item"])],
+            },
+        )
         return net, net + vat
 
     lawyer_style: str = "kanzlei_zweispaltig"
 
-    def interest_calc(self, name: str, principal: int, start: dt.date, end: dt.date,
-                      base_rate: float, points: int) -> Doc:
+    def interest_calc(
+        self,
+        name: str,
+        principal: int,
+        start: dt.date,
+        end: dt.date,
+        base_rate: float,
+        points: int,
+    ) -> Doc:
         doc = self.case.add(Doc(name, self.lawyer_style, sender=self.lawyer,
                                 subject="Interest calculation" if self.en else
                                 "Zinsberechnung"))  # fmt: skip
@@ -377,10 +556,18 @@ class Writer:
         rate = base_rate + points
         interest = round(principal * rate / 100 * days / 365)
         pct = f"{rate:.2f} %" if self.en else f"{rate:.2f} %".replace(".", ",")
-        doc.table([(70, 250, L), (255, 300, R), (305, 400, R), (405, 530, R)], [
-            ["Period" if self.en else "Zeitraum", "Tage" if not self.en else "Days",
-             "Rate" if self.en else "Zinssatz", "Interest" if self.en else "Zinsen"],
-            [f"{self.D(start)} – {self.D(end)}", str(days), pct, self.M(interest)]])
+        doc.table(
+            [(70, 250, L), (255, 300, R), (305, 400, R), (405, 530, R)],
+            [
+                [
+                    "Period" if self.en else "Zeitraum",
+                    "Tage" if not self.en else "Days",
+                    "Rate" if self.en else "Zinssatz",
+                    "Interest" if self.en else "Zinsen",
+                ],
+                [f"{self.D(start)} – {self.D(end)}", str(days), pct, self.M(interest)],
+            ],
+        )
         return doc
 
     def bank_statement(self, name: str, rows_in, *, others=()) -> Doc:
@@ -400,7 +587,9 @@ class Writer:
             rows.append([self.D(w), t, sign + self.M(abs(c))])
             i = len(rows) - 1
             if not ours:
-                rb[i] = [Bad("other_matter", None, ["payment_received", "claim_amount"])]
+                rb[i] = [
+                    Bad("other_matter", None, ["payment_received", "claim_amount"])
+                ]
             elif k == "paid":
                 rf[i] = [Fact("payment_received", {"date": iso(w), "amount": amt(c)})]
             else:
@@ -409,11 +598,30 @@ class Writer:
         return doc
 
 
-RVG_2021 = [(500, 4900), (1000, 8800), (1500, 12700), (2000, 16600), (3000, 22200),
-            (4000, 27800), (5000, 33400), (6000, 39000), (7000, 44600), (8000, 50200),
-            (9000, 55800), (10000, 61400), (13000, 66600), (16000, 71800),
-            (19000, 77000), (22000, 82200), (25000, 87400), (30000, 95500),
-            (35000, 103600), (40000, 111700), (45000, 119800), (50000, 127900)]
+RVG_2021 = [
+    (500, 4900),
+    (1000, 8800),
+    (1500, 12700),
+    (2000, 16600),
+    (3000, 22200),
+    (4000, 27800),
+    (5000, 33400),
+    (6000, 39000),
+    (7000, 44600),
+    (8000, 50200),
+    (9000, 55800),
+    (10000, 61400),
+    (13000, 66600),
+    (16000, 71800),
+    (19000, 77000),
+    (22000, 82200),
+    (25000, 87400),
+    (30000, 95500),
+    (35000, 103600),
+    (40000, 111700),
+    (45000, 119800),
+    (50000, 127900),
+]
 
 
 def rvg_fee(value_cents: int) -> int:
@@ -430,8 +638,15 @@ def injection(doc: Doc, en: bool) -> None:
     doc.injection = True
 
 
-def lawyer_letter(w: Writer, name: str, date: dt.date, lw: dict, principal: int,
-                  number: str, inv_date: dt.date) -> Doc:
+def lawyer_letter(
+    w: Writer,
+    name: str,
+    date: dt.date,
+    lw: dict,
+    principal: int,
+    number: str,
+    inv_date: dt.date,
+) -> Doc:
     """A demand letter of the creditor's lawyer: instruction, principal, items."""
     en, D, M = w.en, w.D, w.M
     doc = w.letter(name, date, "Outstanding invoice " + number if en else
@@ -455,11 +670,14 @@ def lawyer_letter(w: Writer, name: str, date: dt.date, lw: dict, principal: int,
       "lautende Vollmacht ist beigefügt.",
       Fact("lawyer_instructed", {"date": iso(ins)}), key="instructed")  # fmt: skip
     for _ in range(lw.get("filler", 1)):
-        p("Our client has fully performed its obligations under the contract, and no "
-          "objections were raised by you at the time the services were rendered or the "
-          "goods delivered." if en else
-          "Unsere Mandantin hat ihre vertraglichen Leistungen vollständig erbracht; "
-          "Einwendungen haben Sie weder bei der Leistung noch danach erhoben.")
+        p(
+            "Our client has fully performed its obligations under the contract, and no "
+            "objections were raised by you at the time the services were rendered or the "
+            "goods delivered."
+            if en
+            else "Unsere Mandantin hat ihre vertraglichen Leistungen vollständig erbracht; "
+            "Einwendungen haben Sie weder bei der Leistung noch danach erhoben."
+        )
     p(f"By invoice no. {number} of {D(inv_date)} our client charged you for its services; "
       f"the principal amount outstanding is {M(principal)}." if en else
       f"Mit Rechnung Nr. {number} vom {D(inv_date)} hat unsere Mandantin ihre Leistungen "
@@ -479,9 +697,13 @@ def lawyer_letter(w: Writer, name: str, date: dt.date, lw: dict, principal: int,
           Fact("damage_item", {"amount": amt(cents), "text": text}))  # fmt: skip
     if "fee" in lw:
         text = "pre-trial legal fees" if en else "vorgerichtlichen Rechtsanwaltskosten"
-        p(f"The {text} amount to {M(lw['fee'])} as per the enclosed fee note." if en else
-          f"Die {text} betragen ausweislich der beigefügten Kostennote {M(lw['fee'])}.",
-          Fact("damage_item", {"amount": amt(lw["fee"]), "text": text}), key="fee")
+        p(
+            f"The {text} amount to {M(lw['fee'])} as per the enclosed fee note."
+            if en
+            else f"Die {text} betragen ausweislich der beigefügten Kostennote {M(lw['fee'])}.",
+            Fact("damage_item", {"amount": amt(lw["fee"]), "text": text}),
+            key="fee",
+        )
     if "input_vat" in lw:
         if lw["input_vat"]:
             s = ("Our client is entitled to deduct input VAT, so VAT on our fees is not "
@@ -489,36 +711,53 @@ def lawyer_letter(w: Writer, name: str, date: dt.date, lw: dict, principal: int,
                  "berechtigt, weshalb die Umsatzsteuer auf unsere Gebühren nicht "
                  "geltend gemacht wird.")  # fmt: skip
         else:
-            s = ("Our client is not entitled to deduct input VAT." if en else
-                 "Unsere Mandantin ist nicht zum Vorsteuerabzug berechtigt.")
+            s = (
+                "Our client is not entitled to deduct input VAT."
+                if en
+                else "Unsere Mandantin ist nicht zum Vorsteuerabzug berechtigt."
+            )
         p(s, Fact("creditor_input_vat", lw["input_vat"]))
     if lw.get("unquantified"):
-        s = ("Our client reserves the right to claim further losses, in particular the "
-             "cost of its overdraft facility, which cannot yet be quantified." if en else
-             "Die Geltendmachung weiterer Verzugsschäden, insbesondere eines "
-             "Zinsschadens aus dem Kontokorrentkredit unserer Mandantin, bleibt "
-             "vorbehalten; dieser lässt sich derzeit noch nicht beziffern.")
+        s = (
+            "Our client reserves the right to claim further losses, in particular the "
+            "cost of its overdraft facility, which cannot yet be quantified."
+            if en
+            else "Die Geltendmachung weiterer Verzugsschäden, insbesondere eines "
+            "Zinsschadens aus dem Kontokorrentkredit unserer Mandantin, bleibt "
+            "vorbehalten; dieser lässt sich derzeit noch nicht beziffern."
+        )
         p(s, Fact("damage_unquantified", {"text": s}), key="unquantified")
     if lw.get("special"):
-        s = ("No reminder was required, because you evaded any reminder by moving "
-             "without leaving a forwarding address." if en else
-             "Einer Mahnung bedurfte es nicht, weil Sie sich ihr durch einen Umzug ohne "
-             "Angabe Ihrer neuen Anschrift bewusst entzogen haben.")
+        s = (
+            "No reminder was required, because you evaded any reminder by moving "
+            "without leaving a forwarding address."
+            if en
+            else "Einer Mahnung bedurfte es nicht, weil Sie sich ihr durch einen Umzug ohne "
+            "Angabe Ihrer neuen Anschrift bewusst entzogen haben."
+        )
         p(s, Fact("special_reasons", {"text": s}))
     if "other" in lw:
         who, cents = lw["other"]
-        s = (f"For the avoidance of doubt, the sum of {M(cents)} owed to our client by "
-             f"{who} is a separate matter and not the subject of this letter." if en else
-             f"Lediglich zur Klarstellung: Die Forderung unserer Mandantin gegen die "
-             f"{who} über {M(cents)} ist nicht Gegenstand dieses Schreibens.")
+        s = (
+            f"For the avoidance of doubt, the sum of {M(cents)} owed to our client by "
+            f"{who} is a separate matter and not the subject of this letter."
+            if en
+            else f"Lediglich zur Klarstellung: Die Forderung unserer Mandantin gegen die "
+            f"{who} über {M(cents)} ist nicht Gegenstand dieses Schreibens."
+        )
         doc.p(s, bad=[Bad("distractor", s)])
     dl = lw["deadline"]
     s = (f"We require payment of the total sum by {D(dl)} at the latest." if en else
          f"Wir fordern Sie auf, den Gesamtbetrag bis spätestens {de_date(dl)} auf unser "
          "Kanzleikonto zu zahlen.")  # fmt: skip
     p(s, Fact("reminder_sent", {"date": iso(date), "deadline": iso(dl)}))
-    w.case.traps.append({"file": name, "quote": s, "wrong_keys":
-                         ["calendar_payment_date", "invoice_payment_deadline"]})
+    w.case.traps.append(
+        {
+            "file": name,
+            "quote": s,
+            "wrong_keys": ["calendar_payment_date", "invoice_payment_deadline"],
+        }
+    )
     doc.sig("Yours faithfully," if en else "Mit freundlichen Grüßen", w.lawyer[-1])
     return doc
 
@@ -545,19 +784,33 @@ def distractor(w: Writer, kind: str, name: str, when: dt.date) -> Doc:
         doc.p(f"Our invoice no. 2024-090 for {M(348000)} remains unpaid; please pay it by"
               f" {D(when)}." if en else f"Unsere Rechnung Nr. 2024-090 über {M(348000)} "
               f"ist noch offen; bitte zahlen Sie bis zum {de_date(when)}.")  # fmt: skip
-        doc.p("We received your order of spare parts and thank you for it." if en else
-              "Für Ihre Bestellung von Ersatzteilen danken wir Ihnen.")
+        doc.p(
+            "We received your order of spare parts and thank you for it."
+            if en
+            else "Für Ihre Bestellung von Ersatzteilen danken wir Ihnen."
+        )
         doc.whole_file_bad = "other_matter"
     else:
-        doc = w.case.add(Doc(name, "formular", sender=["Spedition Koch"],
-                             title="Delivery note" if en else "Lieferschein"))
-        doc.p(f"{'Delivery note no.' if en else 'Lieferschein Nr.'} LS-88120 – "
-              f"{w.debt[0]}, {w.debt[2]}, {w.debt[3]}")
+        doc = w.case.add(
+            Doc(
+                name,
+                "formular",
+                sender=["Spedition Koch"],
+                title="Delivery note" if en else "Lieferschein",
+            )
+        )
+        doc.p(
+            f"{'Delivery note no.' if en else 'Lieferschein Nr.'} LS-88120 – "
+            f"{w.debt[0]}, {w.debt[2]}, {w.debt[3]}"
+        )
         doc.table([(70, 110, L), (115, 440, L), (445, 530, R)], [
             ["Pos.", "Article" if en else "Artikel", "Qty" if en else "Menge"],
             ["1", "Sample case, catalogue 2024" if en else "Musterkoffer, Katalog 2024",
              "1"]])  # fmt: skip
-        doc.p(f"Delivered on {D(when)} and signed for by the recipient." if en else
-              f"Zugestellt am {D(when)}, Empfang quittiert.")
+        doc.p(
+            f"Delivered on {D(when)} and signed for by the recipient."
+            if en
+            else f"Zugestellt am {D(when)}, Empfang quittiert."
+        )
         doc.whole_file_bad = "goods_delivery_note"
     return doc

@@ -18,8 +18,6 @@ import zlib
 from pathlib import Path
 from typing import Any
 
-import pymupdf
-
 from .model import Case
 from .scan import scan_document
 from .styles import Renderer
@@ -103,7 +101,9 @@ def write_case(case: Case, out: Path) -> dict[str, Any]:
             injection_files.append(doc.name)
         if doc.scanned:
             for i, t in enumerate(texts):
-                scanned.append({"file": doc.name, "page": i + 1, "printed_text": norm(t)})
+                scanned.append(
+                    {"file": doc.name, "page": i + 1, "printed_text": norm(t)}
+                )
             pdf = scan_document(pdf, zlib.crc32(where.encode()))
         pdf.set_metadata({"producer": "belegt extraction corpus", "creator": "",
                           "creationDate": "D:20240101000000", "modDate":
@@ -157,8 +157,10 @@ def main(argv: list[str]) -> int:
                        for t in truths], "coverage": cov}  # fmt: skip
     (out / "index.json").write_text(json.dumps(index, ensure_ascii=False, indent=1))
     took = time.perf_counter() - started
-    print(f"{len(truths)} case files, {sum(len(t['facts']) for t in truths)} facts, "
-          f"{took:.1f} s -> {out}")
+    print(
+        f"{len(truths)} case files, {sum(len(t['facts']) for t in truths)} facts, "
+        f"{took:.1f} s -> {out}"
+    )
     for k, n in cov.items():
         print(f"  {k:28} {n:3} case files")
     if missing:

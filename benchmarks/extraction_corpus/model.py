@@ -71,7 +71,9 @@ class Doc:
     lang: str = "de"  # reason when nothing in it may be proposed
 
     def p(self, text: str, *facts: Fact, bad: list[Bad] | None = None, **kw) -> Doc:
-        self.blocks.append(Block("para", text=text, facts=list(facts), bad=bad or [], **kw))
+        self.blocks.append(
+            Block("para", text=text, facts=list(facts), bad=bad or [], **kw)
+        )
         return self
 
     def table(self, cols, rows, row_facts=None, row_bad=None) -> Doc:

@@ -17,23 +17,38 @@ def statement(w: docs.Writer, kind: str, when: dt.date, a: dict) -> list[tuple]:
     day = iso(when)
     if kind == "deferral_request":
         u = a["until"]
-        return [(f"Due to a temporary cash shortage, I would ask you to defer payment of "
-                 f"the invoice until {D(u)}." if en else
-                 f"Aufgrund eines vorübergehenden Engpasses bitte ich Sie, mir die Zahlung "
-                 f"der Rechnung bis zum {D(u)} zu stunden.",
-                 [Fact("deferral_requested", {"date": day, "until": iso(u)})])]
+        return [
+            (
+                f"Due to a temporary cash shortage, I would ask you to defer payment of "
+                f"the invoice until {D(u)}."
+                if en
+                else f"Aufgrund eines vorübergehenden Engpasses bitte ich Sie, mir die Zahlung "
+                f"der Rechnung bis zum {D(u)} zu stunden.",
+                [Fact("deferral_requested", {"date": day, "until": iso(u)})],
+            )
+        ]
     if kind == "deferral_consent":
         u = a["until"]
-        return [(f"We agree to defer the payment until {D(u)}." if en else
-                 f"Mit einer Stundung der Forderung bis zum {D(u)} sind wir "
-                 "einverstanden.",
-                 [Fact("deferral_consented", {"date": day, "until": iso(u)})])]
+        return [
+            (
+                f"We agree to defer the payment until {D(u)}."
+                if en
+                else f"Mit einer Stundung der Forderung bis zum {D(u)} sind wir "
+                "einverstanden.",
+                [Fact("deferral_consented", {"date": day, "until": iso(u)})],
+            )
+        ]
     if kind == "refusal_temp":
-        out = [("Unfortunately we are currently unable to pay the invoice, but we will "
-                "get back to you as soon as our situation improves." if en else
-                "Wir können die Rechnung derzeit leider nicht zahlen, melden uns aber, "
+        out = [
+            (
+                "Unfortunately we are currently unable to pay the invoice, but we will "
+                "get back to you as soon as our situation improves."
+                if en
+                else "Wir können die Rechnung derzeit leider nicht zahlen, melden uns aber, "
                 "sobald sich unsere Lage bessert.",
-                [Fact("refusal_to_pay", {"date": day, "kind": "voruebergehend"})])]
+                [Fact("refusal_to_pay", {"date": day, "kind": "voruebergehend"})],
+            )
+        ]
         if a.get("funds"):
             s = ("Since our largest customer became insolvent we simply do not have the "
                  "funds." if en else "Seit der Insolvenz unseres größten Kunden fehlen "
@@ -41,11 +56,16 @@ def statement(w: docs.Writer, kind: str, when: dt.date, a: dict) -> list[tuple]:
             out.append((s, [Fact("lack_of_funds_pleaded", {"date": day, "text": s})]))
         return out
     if kind == "refusal_final":
-        return [("We will not pay this invoice, now or at any later time, and any further "
-                 "letters are pointless." if en else
-                 "Wir werden diese Rechnung nicht bezahlen, weder jetzt noch später; "
-                 "weitere Schreiben sind zwecklos.",
-                 [Fact("refusal_to_pay", {"date": day, "kind": "endgueltig"})])]
+        return [
+            (
+                "We will not pay this invoice, now or at any later time, and any further "
+                "letters are pointless."
+                if en
+                else "Wir werden diese Rechnung nicht bezahlen, weder jetzt noch später; "
+                "weitere Schreiben sind zwecklos.",
+                [Fact("refusal_to_pay", {"date": day, "kind": "endgueltig"})],
+            )
+        ]
     if kind == "illness":
         s = (f"I was in hospital with severe pneumonia from {D(a['from'])} to "
              f"{D(a['to'])} and could not deal with my post." if en else
@@ -55,45 +75,94 @@ def statement(w: docs.Writer, kind: str, when: dt.date, a: dict) -> list[tuple]:
         out = [(s, [Fact("exoneration_pleaded", {"kind": "krankheit", "text": s})])]
         if a.get("cert"):
             ev = "hospital certificate" if en else "Bescheinigung des Klinikums"
-            out.append((f"I enclose the {ev} confirming my stay." if en else
-                        f"Die {ev} über den stationären Aufenthalt füge ich bei.",
-                        [Fact("exoneration_evidenced", {"kind": "krankheit",
-                                                        "evidence": ev})]))
+            out.append(
+                (
+                    f"I enclose the {ev} confirming my stay."
+                    if en
+                    else f"Die {ev} über den stationären Aufenthalt füge ich bei.",
+                    [
+                        Fact(
+                            "exoneration_evidenced",
+                            {"kind": "krankheit", "evidence": ev},
+                        )
+                    ],
+                )
+            )
         return out
     if kind == "admission":
-        return [(f"Your reminder of {D(a['reminder'])} reached us on {D(a['on'])}." if en
-                 else f"Ihre Mahnung vom {D(a['reminder'])} ist am {D(a['on'])} bei uns "
-                 "eingegangen.", [Fact("debtor_admission", {"date": iso(a["on"])})])]
+        return [
+            (
+                f"Your reminder of {D(a['reminder'])} reached us on {D(a['on'])}."
+                if en
+                else f"Ihre Mahnung vom {D(a['reminder'])} ist am {D(a['on'])} bei uns "
+                "eingegangen.",
+                [Fact("debtor_admission", {"date": iso(a["on"])})],
+            )
+        ]
     if kind == "denial":
-        return [(f"We never received a reminder dated {D(a['reminder'])}." if en else
-                 f"Eine Mahnung vom {D(a['reminder'])} haben wir nie erhalten.",
-                 [Fact("receipt_denied", {"date": day})])]
+        return [
+            (
+                f"We never received a reminder dated {D(a['reminder'])}."
+                if en
+                else f"Eine Mahnung vom {D(a['reminder'])} haben wir nie erhalten.",
+                [Fact("receipt_denied", {"date": day})],
+            )
+        ]
     if kind == "defects":
-        return [(f"The installation you supplied has serious defects: {a['text']}." if en
-                 else f"Die gelieferte Anlage weist erhebliche Mängel auf: {a['text']}.",
-                 [Fact("defects_asserted", {"date": day, "text": a["text"]})])]
+        return [
+            (
+                f"The installation you supplied has serious defects: {a['text']}."
+                if en
+                else f"Die gelieferte Anlage weist erhebliche Mängel auf: {a['text']}.",
+                [Fact("defects_asserted", {"date": day, "text": a["text"]})],
+            )
+        ]
     if kind == "accept_request":
-        return [(f"The works were completed on {D(a['done'])}." if en else
-                 f"Die Arbeiten wurden am {D(a['done'])} fertiggestellt.",
-                 [Fact("performance_delivered", {"date": iso(a["done"])})]),
-                ("We therefore ask you to declare acceptance of the works." if en else
-                 "Wir bitten Sie daher, die Abnahme der Werkleistung zu erklären.",
-                 [Fact("acceptance_requested", {"date": day})])]
+        return [
+            (
+                f"The works were completed on {D(a['done'])}."
+                if en
+                else f"Die Arbeiten wurden am {D(a['done'])} fertiggestellt.",
+                [Fact("performance_delivered", {"date": iso(a["done"])})],
+            ),
+            (
+                "We therefore ask you to declare acceptance of the works."
+                if en
+                else "Wir bitten Sie daher, die Abnahme der Werkleistung zu erklären.",
+                [Fact("acceptance_requested", {"date": day})],
+            ),
+        ]
     if kind == "accept_refusal":
-        return [("We refuse to accept the works because of the following defects." if en
-                 else "Die Abnahme verweigern wir wegen der nachstehenden Mängel.",
-                 [Fact("acceptance_refused", {"date": day, "defects_asserted": True})]),
-                (f"Defects: {a['text']}." if en else f"Mängel: {a['text']}.",
-                 [Fact("defects_asserted", {"date": day, "text": a["text"]})])]
+        return [
+            (
+                "We refuse to accept the works because of the following defects."
+                if en
+                else "Die Abnahme verweigern wir wegen der nachstehenden Mängel.",
+                [Fact("acceptance_refused", {"date": day, "defects_asserted": True})],
+            ),
+            (
+                f"Defects: {a['text']}." if en else f"Mängel: {a['text']}.",
+                [Fact("defects_asserted", {"date": day, "text": a["text"]})],
+            ),
+        ]
     if kind == "paid":
-        return [(f"Today we transferred a part payment of {M(a['cents'])} to you." if en
-                 else f"Wir haben heute eine Teilzahlung von {M(a['cents'])} an Sie "
-                 "überwiesen.",
-                 [Fact("payment_received", {"date": day, "amount": amt(a["cents"])})])]
+        return [
+            (
+                f"Today we transferred a part payment of {M(a['cents'])} to you."
+                if en
+                else f"Wir haben heute eine Teilzahlung von {M(a['cents'])} an Sie "
+                "überwiesen.",
+                [Fact("payment_received", {"date": day, "amount": amt(a["cents"])})],
+            )
+        ]
     if kind == "consumer":
-        s = (f"I ordered the {a['item']} as a private individual for my own flat and "
-             "not for any business." if en else f"Ich habe die {a['item']} als "
-             "Privatperson für meine eigene Wohnung bestellt, nicht für ein Gewerbe.")
+        s = (
+            f"I ordered the {a['item']} as a private individual for my own flat and "
+            "not for any business."
+            if en
+            else f"Ich habe die {a['item']} als "
+            "Privatperson für meine eigene Wohnung bestellt, nicht für ein Gewerbe."
+        )
         return [(s, [Fact("debtor_consumer", True)])]
     if kind == "business":
         s = ("The order was placed for our practice, not for private purposes." if en
@@ -101,15 +170,30 @@ def statement(w: docs.Writer, kind: str, when: dt.date, a: dict) -> list[tuple]:
              "Zwecke.")  # fmt: skip
         return [(s, [Fact("debtor_consumer", False)])]
     if kind == "returned_debit":
-        return [(f"Your direct debit of {D(a['on'])} was returned by our bank for lack "
-                 "of funds." if en else f"Ihre Lastschrift vom {D(a['on'])} ist von "
-                 "unserer Bank mangels Deckung zurückgegeben worden.",
-                 [Fact("payment_attempt_failed", {"date": iso(a["on"]),
-                                                  "reason": "mangels Deckung"})])]
+        return [
+            (
+                f"Your direct debit of {D(a['on'])} was returned by our bank for lack "
+                "of funds."
+                if en
+                else f"Ihre Lastschrift vom {D(a['on'])} ist von "
+                "unserer Bank mangels Deckung zurückgegeben worden.",
+                [
+                    Fact(
+                        "payment_attempt_failed",
+                        {"date": iso(a["on"]), "reason": "mangels Deckung"},
+                    )
+                ],
+            )
+        ]
     if kind == "invoice_receipt":
-        return [(f"Your invoice reached us on {D(a['on'])}." if en else
-                 f"Ihre Rechnung ist am {D(a['on'])} bei uns eingegangen.",
-                 [Fact("invoice_received", {"date": iso(a["on"])})])]
+        return [
+            (
+                f"Your invoice reached us on {D(a['on'])}."
+                if en
+                else f"Ihre Rechnung ist am {D(a['on'])} bei uns eingegangen.",
+                [Fact("invoice_received", {"date": iso(a["on"])})],
+            )
+        ]
     if kind == "text":
         return [(a["text"], [])]
     raise ValueError(kind)
@@ -117,7 +201,9 @@ def statement(w: docs.Writer, kind: str, when: dt.date, a: dict) -> list[tuple]:
 
 def email(w: docs.Writer, e: dict[str, Any]) -> Doc:
     when: dt.datetime = e["at"]
-    frm, to = (w.debt, w.cred) if e.get("by", "debtor") == "debtor" else (w.cred, w.debt)
+    frm, to = (
+        (w.debt, w.cred) if e.get("by", "debtor") == "debtor" else (w.cred, w.debt)
+    )
     addr = {id(w.debt): e.get("debt_mail", "info@" + w.debt[0].split()[0].lower() + ".de"),
             id(w.cred): e.get("cred_mail", "buchhaltung@" + w.cred[0].split()[0].lower()
                               + ".de")}  # fmt: skip
@@ -151,17 +237,28 @@ def build(spec: dict[str, Any]) -> Case:
         kind, _, arg = item.partition(":")
         if kind == "contract":
             c = spec["contract"]
-            doc = w.contract(c.get("name", "01_Vertrag.pdf"), d(c["date"]), c["kind"],
-                             term=c.get("term"), cal=c.get("cal") and d(c["cal"]),
-                             accept=c.get("accept", False), law=c.get("law", True),
-                             subject_matter=c["matter"], confirm=c.get("confirm", False))
+            doc = w.contract(
+                c.get("name", "01_Vertrag.pdf"),
+                d(c["date"]),
+                c["kind"],
+                term=c.get("term"),
+                cal=c.get("cal") and d(c["cal"]),
+                accept=c.get("accept", False),
+                law=c.get("law", True),
+                subject_matter=c["matter"],
+                confirm=c.get("confirm", False),
+            )
             if c.get("split"):
                 _split_last_fact(doc)
         elif kind == "invoice":
             spec["principal"] = w.invoice(
-                inv.get("name", "02_Rechnung.pdf"), d(inv["date"]), inv["number"],
-                inv["items"], deadline=inv.get("deadline") and d(inv["deadline"]),
-                notice=inv.get("notice"))
+                inv.get("name", "02_Rechnung.pdf"),
+                d(inv["date"]),
+                inv["number"],
+                inv["items"],
+                deadline=inv.get("deadline") and d(inv["deadline"]),
+                notice=inv.get("notice"),
+            )
         elif kind == "delivery":
             x = spec["delivery"]
             w.delivery_note(x["name"], d(x["date"]), x.get("number", "LS-4711"),
@@ -173,9 +270,15 @@ def build(spec: dict[str, Any]) -> Case:
             w.acceptance_record(x["name"], d(x["date"]), x["works"])
         elif kind == "reminder":
             x = spec["reminders"][int(arg or 0)]
-            doc = w.reminder(x["name"], d(x["date"]), spec["principal"], inv["number"],
-                             deadline=x.get("deadline") and d(x["deadline"]),
-                             dispatch=x.get("dispatch", "post"), level=x.get("level", 1))
+            doc = w.reminder(
+                x["name"],
+                d(x["date"]),
+                spec["principal"],
+                inv["number"],
+                deadline=x.get("deadline") and d(x["deadline"]),
+                dispatch=x.get("dispatch", "post"),
+                level=x.get("level", 1),
+            )
             if x.get("injection"):
                 docs.injection(doc, w.en)
         elif kind == "proof":
@@ -194,7 +297,9 @@ def build(spec: dict[str, Any]) -> Case:
                 if k in lw:
                     lw[k] = d(lw[k])
             if spec.get("fee_net"):
-                lw["fee"] = spec["fee_net"] if lw.get("input_vat") else spec["fee_gross"]
+                lw["fee"] = (
+                    spec["fee_net"] if lw.get("input_vat") else spec["fee_gross"]
+                )
             doc = docs.lawyer_letter(w, lw.get("name", "05_Anwaltsschreiben.pdf"),
                                      d(lw["date"]), lw, spec["principal"], inv["number"],
                                      d(inv["date"]))  # fmt: skip
@@ -203,25 +308,33 @@ def build(spec: dict[str, Any]) -> Case:
         elif kind == "fee":
             x = spec["fee"]
             spec["fee_net"], spec["fee_gross"] = w.fee_note(
-                x["name"], d(x["date"]), spec["principal"])
+                x["name"], d(x["date"]), spec["principal"]
+            )
         elif kind == "interest":
             x = spec["interest"]
             w.interest_calc(x["name"], spec["principal"], d(x["from"]), d(x["to"]),
                             x.get("base", 3.62), x["points"])  # fmt: skip
         elif kind == "bank":
             x = spec["bank"]
-            w.bank_statement(x["name"], [(d(a), t, c, k) for a, t, c, k in x["rows"]],
-                             others=[(d(a), t, c) for a, t, c in x.get("others", [])])
+            w.bank_statement(
+                x["name"],
+                [(d(a), t, c, k) for a, t, c, k in x["rows"]],
+                others=[(d(a), t, c) for a, t, c in x.get("others", [])],
+            )
         elif kind == "agreement":
             x = spec["agreement"]
             doc = w.letter(x["name"], d(x["date"]), "Deferral agreement" if w.en else
                            "Stundungsvereinbarung", to=[])  # fmt: skip
             u = d(x["until"])
-            doc.p(f"The parties agree that payment of invoice no. {inv['number']} is "
-                  f"deferred until {w.D(u)}." if w.en else f"Die Parteien vereinbaren, "
-                  f"dass die Forderung aus der Rechnung Nr. {inv['number']} bis zum "
-                  f"{w.D(u)} gestundet wird.",
-                  Fact("deferral_agreed", {"date": x["date"], "until": iso(u)}))
+            doc.p(
+                f"The parties agree that payment of invoice no. {inv['number']} is "
+                f"deferred until {w.D(u)}."
+                if w.en
+                else f"Die Parteien vereinbaren, "
+                f"dass die Forderung aus der Rechnung Nr. {inv['number']} bis zum "
+                f"{w.D(u)} gestundet wird.",
+                Fact("deferral_agreed", {"date": x["date"], "until": iso(u)}),
+            )
             doc.sig(f"{w.cred[3]}            {w.debt[1]}")
         elif kind in ("newsletter", "other_matter", "goods_delivery_note"):
             x = spec["distractors"][kind]

@@ -112,7 +112,9 @@ def _address_field(page, st: HouseStyle, doc: Doc, top: float) -> None:
 
 
 def _info_block(page, st: HouseStyle, doc: Doc, x: float, y: float) -> None:
-    for label, value in doc.refs + ([("Datum", doc.date_text)] if doc.date_text else []):
+    for label, value in doc.refs + (
+        [("Datum", doc.date_text)] if doc.date_text else []
+    ):
         put(page, x, y, st.clean(label), st.regular, 7.5)
         put(page, x + 70, y, st.clean(value), st.regular, 8.5)
         y += 12
@@ -148,12 +150,21 @@ def letterhead(page, st: HouseStyle, doc: Doc, n: int) -> float:
             put_center(page, 50, f"- {n} -", st.regular, st.size)
             return 80
         if lh == "english":
-            put(page, st.left, 50, f"{s[0]} – {doc.date_text} – page {n}", st.regular, 8)
+            put(
+                page, st.left, 50, f"{s[0]} – {doc.date_text} – page {n}", st.regular, 8
+            )
             return 80
     # first page, or a letterhead repeated on every page (din, banner)
     if lh == "two_column":
         put(page, st.left, 62, s[0], st.bold, 17)
-        put(page, st.left, 76, "Rechtsanwälte · Fachanwälte für Handelsrecht", st.regular, 8.5)
+        put(
+            page,
+            st.left,
+            76,
+            "Rechtsanwälte · Fachanwälte für Handelsrecht",
+            st.regular,
+            8.5,
+        )
         y = 44
         for line in s[1:]:
             put_right(page, st.right, y, line, st.regular, 7.5)
@@ -163,7 +174,9 @@ def letterhead(page, st: HouseStyle, doc: Doc, n: int) -> float:
         page.draw_line((st.left, 66), (st.right, 66), width=1.0)
         put_center(page, 78, " · ".join(s[1:4]), st.regular, 8)
     elif lh == "banner":
-        page.draw_rect(pymupdf.Rect(0, 0, PAGE_W, 84), color=None, fill=(0.16, 0.28, 0.45))
+        page.draw_rect(
+            pymupdf.Rect(0, 0, PAGE_W, 84), color=None, fill=(0.16, 0.28, 0.45)
+        )
         put(page, st.left, 50, st.clean(s[0]), st.bold, 20, (1, 1, 1))
         y = 30
         for line in s[1:]:
@@ -362,7 +375,9 @@ class Renderer:
                 else:
                     put(self.page, x0, self.y, cell, spec, size)
             if r == 0:
-                self.page.draw_line((st.left, self.y + 4), (st.right, self.y + 4), width=0.6)
+                self.page.draw_line(
+                    (st.left, self.y + 4), (st.right, self.y + 4), width=0.6
+                )
             row = " ".join(c for c in cells if c)
             pn = self.pdf.page_count
             for f in b.row_facts.get(r, []):

@@ -23,18 +23,45 @@ from .scan import scan_document
 from .styles import Renderer
 
 VOCABULARY_KEYS = [
-    "contract_concluded", "governing_law", "calendar_payment_date", "payment_term",
-    "acceptance_clause", "invoice_issued", "claim_amount", "invoice_payment_deadline",
-    "consumer_notice_in_invoice", "invoice_received", "performance_delivered",
-    "acceptance_requested", "acceptance_declared", "acceptance_refused",
-    "defects_asserted", "deferral_requested", "deferral_consented", "deferral_agreed",
-    "reminder_sent", "reminder_delivered", "delivery_evidence", "receipt_denied",
-    "debtor_admission", "refusal_to_pay", "special_reasons", "debtor_consumer",
-    "exoneration_pleaded", "exoneration_evidenced", "lack_of_funds_pleaded",
-    "payment_attempt_failed", "creditor_payment_details", "payment_received",
-    "lawyer_instructed", "fee_note_item", "damage_item", "interest_rate_claimed",
-    "damage_unquantified", "creditor_input_vat",
-]  # fmt: skip
+    "contract_concluded",
+    "governing_law",
+    "calendar_payment_date",
+    "payment_term",
+    "acceptance_clause",
+    "invoice_issued",
+    "claim_amount",
+    "invoice_payment_deadline",
+    "consumer_notice_in_invoice",
+    "invoice_received",
+    "performance_delivered",
+    "acceptance_requested",
+    "acceptance_declared",
+    "acceptance_refused",
+    "defects_asserted",
+    "deferral_requested",
+    "deferral_consented",
+    "deferral_agreed",
+    "reminder_sent",
+    "reminder_delivered",
+    "delivery_evidence",
+    "receipt_denied",
+    "debtor_admission",
+    "refusal_to_pay",
+    "special_reasons",
+    "debtor_consumer",
+    "exoneration_pleaded",
+    "exoneration_evidenced",
+    "lack_of_funds_pleaded",
+    "payment_attempt_failed",
+    "creditor_payment_details",
+    "payment_received",
+    "lawyer_instructed",
+    "fee_note_item",
+    "damage_item",
+    "interest_rate_claimed",
+    "damage_unquantified",
+    "creditor_input_vat",
+]
 
 
 def norm(s: str) -> str:
@@ -89,14 +116,24 @@ def write_case(case: Case, out: Path) -> dict[str, Any]:
                 facts[fid] = {"key": f.key, "value": f.value, **src, "sources": [src]}
         for b, quote, pages in r.bads:
             _check(quote, pages, texts, where)
-            entry = {"file": doc.name, "reason": b.reason, "quote": quote,
-                     "page": pages[0]}  # fmt: skip
+            entry = {
+                "file": doc.name,
+                "reason": b.reason,
+                "quote": quote,
+                "page": pages[0],
+            }
             if b.keys:
                 entry["keys"] = b.keys
             bad.append(entry)
         if doc.whole_file_bad:
-            bad.append({"file": doc.name, "reason": doc.whole_file_bad, "quote": None,
-                        "whole_file": True})  # fmt: skip
+            bad.append(
+                {
+                    "file": doc.name,
+                    "reason": doc.whole_file_bad,
+                    "quote": None,
+                    "whole_file": True,
+                }
+            )
         if doc.injection:
             injection_files.append(doc.name)
         if doc.scanned:
@@ -105,26 +142,37 @@ def write_case(case: Case, out: Path) -> dict[str, Any]:
                     {"file": doc.name, "page": i + 1, "printed_text": norm(t)}
                 )
             pdf = scan_document(pdf, zlib.crc32(where.encode()))
-        pdf.set_metadata({"producer": "belegt extraction corpus", "creator": "",
-                          "creationDate": "D:20240101000000", "modDate":
-                          "D:20240101000000", "title": doc.name})  # fmt: skip
+        pdf.set_metadata(
+            {
+                "producer": "belegt extraction corpus",
+                "creator": "",
+                "creationDate": "D:20240101000000",
+                "modDate": "D:20240101000000",
+                "title": doc.name,
+            }
+        )
         pdf.subset_fonts()
         pdf.save(folder / doc.name, garbage=3, deflate=True, no_new_id=True)
     for f in facts.values():
-        for s in f["sources"]:
-            s.pop("ocr") if not s["ocr"] else None
-        f.pop("ocr")
+        for s in [f, *f["sources"]]:
+            if not s["ocr"]:
+                del s["ocr"]
         if len(f["sources"]) == 1:
             del f["sources"]
     truth = {
-        "case_id": case.case_id, "lang": case.lang, "house_style": case.house_style,
-        "blind": case.blind, "parties": {"creditor": case.creditor,
-                                         "debtor": case.debtor},
-        "valid_at": case.valid_at.isoformat(), "facts": list(facts.values()),
-        "must_not_propose": bad, "injection_files": injection_files,
-        "type_traps": case.traps, "scanned_pages": scanned,
+        "case_id": case.case_id,
+        "lang": case.lang,
+        "house_style": case.house_style,
+        "blind": case.blind,
+        "parties": {"creditor": case.creditor, "debtor": case.debtor},
+        "valid_at": case.valid_at.isoformat(),
+        "facts": list(facts.values()),
+        "must_not_propose": bad,
+        "injection_files": injection_files,
+        "type_traps": case.traps,
+        "scanned_pages": scanned,
         "files": [doc.name for doc in case.docs],
-    }  # fmt: skip
+    }
     (folder / "truth.json").write_text(json.dumps(truth, ensure_ascii=False, indent=1))
     return truth
 
@@ -139,8 +187,10 @@ def all_cases() -> list[Case]:
 
 def coverage(truths: list[dict[str, Any]]) -> dict[str, int]:
     """How many case files carry each fact kind."""
-    return {k: sum(any(f["key"] == k for f in t["facts"]) for t in truths)
-            for k in VOCABULARY_KEYS}  # fmt: skip
+    return {
+        k: sum(any(f["key"] == k for f in t["facts"]) for t in truths)
+        for k in VOCABULARY_KEYS
+    }
 
 
 def main(argv: list[str]) -> int:
@@ -152,9 +202,14 @@ def main(argv: list[str]) -> int:
     truths = [write_case(c, out) for c in all_cases()]
     cov = coverage(truths)
     missing = [k for k, n in cov.items() if n < 2]
-    index = {"cases": [{k: t[k] for k in ("case_id", "lang", "house_style", "blind",
-                                            "files")} | {"facts": len(t["facts"])}
-                       for t in truths], "coverage": cov}  # fmt: skip
+    index = {
+        "cases": [
+            {k: t[k] for k in ("case_id", "lang", "house_style", "blind", "files")}
+            | {"facts": len(t["facts"])}
+            for t in truths
+        ],
+        "coverage": cov,
+    }
     (out / "index.json").write_text(json.dumps(index, ensure_ascii=False, indent=1))
     took = time.perf_counter() - started
     print(

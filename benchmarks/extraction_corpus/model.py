@@ -11,13 +11,33 @@ from dataclasses import dataclass, field
 from typing import Any
 
 MONTHS_DE = [
-    "Januar", "Februar", "März", "April", "Mai", "Juni", "Juli", "August",
-    "September", "Oktober", "November", "Dezember",
-]  # fmt: skip
+    "Januar",
+    "Februar",
+    "März",
+    "April",
+    "Mai",
+    "Juni",
+    "Juli",
+    "August",
+    "September",
+    "Oktober",
+    "November",
+    "Dezember",
+]
 MONTHS_EN = [
-    "January", "February", "March", "April", "May", "June", "July", "August",
-    "September", "October", "November", "December",
-]  # fmt: skip
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+]
 
 
 @dataclass
@@ -78,9 +98,14 @@ class Doc:
 
     def table(self, cols, rows, row_facts=None, row_bad=None) -> Doc:
         self.blocks.append(
-            Block("table", cols=cols, rows=rows, row_facts=row_facts or {},
-                  row_bad=row_bad or {})
-        )  # fmt: skip
+            Block(
+                "table",
+                cols=cols,
+                rows=rows,
+                row_facts=row_facts or {},
+                row_bad=row_bad or {},
+            )
+        )
         return self
 
     def space(self, pts: float = 8) -> Doc:

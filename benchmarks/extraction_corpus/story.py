@@ -1,3 +1,4 @@
+# ruff: noqa: E501  (document prose: each sentence stays one greppable string)
 """Assemble one case file from a spec: documents in order, e-mails from phrases."""
 
 from __future__ import annotations
@@ -6,6 +7,7 @@ import datetime as dt
 from typing import Any
 
 from . import documents as docs
+from . import letters
 from .model import Case, Doc, Fact, amt, d, iso
 
 T = dt.datetime
@@ -50,9 +52,13 @@ def statement(w: docs.Writer, kind: str, when: dt.date, a: dict) -> list[tuple]:
             )
         ]
         if a.get("funds"):
-            s = ("Since our largest customer became insolvent we simply do not have the "
-                 "funds." if en else "Seit der Insolvenz unseres größten Kunden fehlen "
-                 "uns schlicht die Mittel.")  # fmt: skip
+            s = (
+                "Since our largest customer became insolvent we simply do not have the "
+                "funds."
+                if en
+                else "Seit der Insolvenz unseres größten Kunden fehlen "
+                "uns schlicht die Mittel."
+            )
             out.append((s, [Fact("lack_of_funds_pleaded", {"date": day, "text": s})]))
         return out
     if kind == "refusal_final":
@@ -67,11 +73,14 @@ def statement(w: docs.Writer, kind: str, when: dt.date, a: dict) -> list[tuple]:
             )
         ]
     if kind == "illness":
-        s = (f"I was in hospital with severe pneumonia from {D(a['from'])} to "
-             f"{D(a['to'])} and could not deal with my post." if en else
-             f"Ich lag vom {D(a['from'])} bis zum {D(a['to'])} mit einer schweren "
-             "Lungenentzündung im Krankenhaus und konnte mich nicht um meine Post "
-             "kümmern.")  # fmt: skip
+        s = (
+            f"I was in hospital with severe pneumonia from {D(a['from'])} to "
+            f"{D(a['to'])} and could not deal with my post."
+            if en
+            else f"Ich lag vom {D(a['from'])} bis zum {D(a['to'])} mit einer schweren "
+            "Lungenentzündung im Krankenhaus und konnte mich nicht um meine Post "
+            "kümmern."
+        )
         out = [(s, [Fact("exoneration_pleaded", {"kind": "krankheit", "text": s})])]
         if a.get("cert"):
             ev = "hospital certificate" if en else "Bescheinigung des Klinikums"
@@ -165,9 +174,12 @@ def statement(w: docs.Writer, kind: str, when: dt.date, a: dict) -> list[tuple]:
         )
         return [(s, [Fact("debtor_consumer", True)])]
     if kind == "business":
-        s = ("The order was placed for our practice, not for private purposes." if en
-             else "Die Bestellung erfolgte für unseren Betrieb, nicht für private "
-             "Zwecke.")  # fmt: skip
+        s = (
+            "The order was placed for our practice, not for private purposes."
+            if en
+            else "Die Bestellung erfolgte für unseren Betrieb, nicht für private "
+            "Zwecke."
+        )
         return [(s, [Fact("debtor_consumer", False)])]
     if kind == "returned_debit":
         return [
@@ -204,12 +216,24 @@ def email(w: docs.Writer, e: dict[str, Any]) -> Doc:
     frm, to = (
         (w.debt, w.cred) if e.get("by", "debtor") == "debtor" else (w.cred, w.debt)
     )
-    addr = {id(w.debt): e.get("debt_mail", "info@" + w.debt[0].split()[0].lower() + ".de"),
-            id(w.cred): e.get("cred_mail", "buchhaltung@" + w.cred[0].split()[0].lower()
-                              + ".de")}  # fmt: skip
-    doc = w.email(e["name"], when, f"{frm[1]} <{addr[id(frm)]}>", addr[id(to)],
-                  e.get("subject", "Re: Invoice" if w.en else "AW: Rechnung"),
-                  printed_by=to[1])  # fmt: skip
+    addr = {
+        id(w.debt): e.get("debt_mail", "info@" + w.debt[0].split()[0].lower() + ".de"),
+        id(w.cred): e.get(
+            "cred_mail", "buchhaltung@" + w.cred[0].split()[0].lower() + ".de"
+        ),
+    }
+
+    def person(p: list[str]) -> str:
+        return p[3] if p is w.cred else p[1]
+
+    doc = w.email(
+        e["name"],
+        when,
+        f"{person(frm)} <{addr[id(frm)]}>",
+        addr[id(to)],
+        e.get("subject", "Re: Invoice" if w.en else "AW: Rechnung"),
+        printed_by=person(to),
+    )
     doc.p("Dear Sir or Madam," if w.en else "Sehr geehrte Damen und Herren,")
     first = True
     for kind, a in e["say"]:
@@ -221,15 +245,20 @@ def email(w: docs.Writer, e: dict[str, Any]) -> Doc:
             doc.p(text, *facts, **kw)
     if e.get("injection"):
         docs.injection(doc, w.en)
-    doc.sig("Kind regards" if w.en else "Mit freundlichen Grüßen", frm[1])
+    doc.sig("Kind regards" if w.en else "Mit freundlichen Grüßen", person(frm))
     return doc
 
 
 def build(spec: dict[str, Any]) -> Case:
-    case = Case(spec["id"], spec["lang"], spec["style"], spec["blind"],
-                creditor={"name": spec["cred"][0], "consumer": False},
-                debtor={"name": spec["debt"][0], "consumer": spec.get("consumer", False)},
-                valid_at=d(spec["valid_at"]))  # fmt: skip
+    case = Case(
+        spec["id"],
+        spec["lang"],
+        spec["style"],
+        spec["blind"],
+        creditor={"name": spec["cred"][0], "consumer": False},
+        debtor={"name": spec["debt"][0], "consumer": spec.get("consumer", False)},
+        valid_at=d(spec["valid_at"]),
+    )
     w = docs.Writer(case, spec["style"], spec["cred"], spec["debt"], spec["lawyer"])
     w.lawyer_style = spec.get("lawyer_style", "kanzlei_zweispaltig")
     inv = spec["invoice"]
@@ -261,10 +290,14 @@ def build(spec: dict[str, Any]) -> Case:
             )
         elif kind == "delivery":
             x = spec["delivery"]
-            w.delivery_note(x["name"], d(x["date"]), x.get("number", "LS-4711"),
-                            x["goods"], invoice=x.get("invoice") and
-                            (inv["number"], d(x["invoice"])),
-                            scanned=x.get("scanned", True))  # fmt: skip
+            w.delivery_note(
+                x["name"],
+                d(x["date"]),
+                x.get("number", "LS-4711"),
+                x["goods"],
+                invoice=x.get("invoice") and (inv["number"], d(x["invoice"])),
+                scanned=x.get("scanned", True),
+            )
         elif kind == "acceptance":
             x = spec["acceptance"]
             w.acceptance_record(x["name"], d(x["date"]), x["works"])
@@ -285,8 +318,12 @@ def build(spec: dict[str, Any]) -> Case:
             x = spec["proofs"][int(arg or 0)]
             if x["kind"].startswith("tracking"):
                 ev = [(T.fromisoformat(t), s) for t, s in x["events"]]
-                w.tracking(x["name"], x["number"], ev, delivered=x["kind"] ==
-                           "tracking_delivered")  # fmt: skip
+                w.tracking(
+                    x["name"],
+                    x["number"],
+                    ev,
+                    delivered=x["kind"] == "tracking_delivered",
+                )
             else:
                 w.postal_proof(x["name"], x["kind"], x["number"], d(x["date"]))
         elif kind == "email":
@@ -300,9 +337,15 @@ def build(spec: dict[str, Any]) -> Case:
                 lw["fee"] = (
                     spec["fee_net"] if lw.get("input_vat") else spec["fee_gross"]
                 )
-            doc = docs.lawyer_letter(w, lw.get("name", "05_Anwaltsschreiben.pdf"),
-                                     d(lw["date"]), lw, spec["principal"], inv["number"],
-                                     d(inv["date"]))  # fmt: skip
+            doc = letters.lawyer_letter(
+                w,
+                lw.get("name", "05_Anwaltsschreiben.pdf"),
+                d(lw["date"]),
+                lw,
+                spec["principal"],
+                inv["number"],
+                d(inv["date"]),
+            )
             if lw.get("injection"):
                 docs.injection(doc, w.en)
         elif kind == "fee":
@@ -312,8 +355,14 @@ def build(spec: dict[str, Any]) -> Case:
             )
         elif kind == "interest":
             x = spec["interest"]
-            w.interest_calc(x["name"], spec["principal"], d(x["from"]), d(x["to"]),
-                            x.get("base", 3.62), x["points"])  # fmt: skip
+            w.interest_calc(
+                x["name"],
+                spec["principal"],
+                d(x["from"]),
+                d(x["to"]),
+                x.get("base", 3.62),
+                x["points"],
+            )
         elif kind == "bank":
             x = spec["bank"]
             w.bank_statement(
@@ -323,8 +372,12 @@ def build(spec: dict[str, Any]) -> Case:
             )
         elif kind == "agreement":
             x = spec["agreement"]
-            doc = w.letter(x["name"], d(x["date"]), "Deferral agreement" if w.en else
-                           "Stundungsvereinbarung", to=[])  # fmt: skip
+            doc = w.letter(
+                x["name"],
+                d(x["date"]),
+                "Deferral agreement" if w.en else "Stundungsvereinbarung",
+                to=[],
+            )
             u = d(x["until"])
             doc.p(
                 f"The parties agree that payment of invoice no. {inv['number']} is "
@@ -338,7 +391,7 @@ def build(spec: dict[str, Any]) -> Case:
             doc.sig(f"{w.cred[3]}            {w.debt[1]}")
         elif kind in ("newsletter", "other_matter", "goods_delivery_note"):
             x = spec["distractors"][kind]
-            docs.distractor(w, kind, x["name"], d(x["date"]))
+            letters.distractor(w, kind, x["name"], d(x["date"]))
         else:
             raise ValueError(item)
     return case

@@ -35,8 +35,16 @@ class HouseStyle:
         """Base-14 Helvetica cannot show €, dashes or curly quotes."""
         if self.regular.endswith(".ttf"):
             return s
-        for a, b in (("€", "EUR"), ("–", "-"), ("—", "-"), ("„", '"'), ("“", '"'),
-                     ("”", '"'), ("’", "'"), ("…", "...")):  # fmt: skip
+        for a, b in (
+            ("€", "EUR"),
+            ("–", "-"),
+            ("—", "-"),
+            ("„", '"'),
+            ("“", '"'),
+            ("”", '"'),
+            ("’", "'"),
+            ("…", "..."),
+        ):
             s = s.replace(a, b)
         return s
 
@@ -47,23 +55,43 @@ def _dv(name: str) -> str:
 
 STYLES = {
     "kanzlei_zweispaltig": HouseStyle(
-        "kanzlei_zweispaltig", _dv("DejaVuSerif"), _dv("DejaVuSerif-Bold"), 10.5, 14.5,
-        "two_column"),
+        "kanzlei_zweispaltig",
+        _dv("DejaVuSerif"),
+        _dv("DejaVuSerif-Bold"),
+        10.5,
+        14.5,
+        "two_column",
+    ),
     "din5008_firma": HouseStyle(
-        "din5008_firma", _dv("DejaVuSans"), _dv("DejaVuSans-Bold"), 10, 13.5, "din"),
+        "din5008_firma", _dv("DejaVuSans"), _dv("DejaVuSans-Bold"), 10, 13.5, "din"
+    ),
     "helvetica_tabellen": HouseStyle(
-        "helvetica_tabellen", "helv", "hebo", 10, 13.5, "banner"),
+        "helvetica_tabellen", "helv", "hebo", 10, 13.5, "banner"
+    ),
     "english_business": HouseStyle(
-        "english_business", _dv("DejaVuSansCondensed"), _dv("DejaVuSansCondensed-Bold"),
-        10.5, 14, "english"),
+        "english_business",
+        _dv("DejaVuSansCondensed"),
+        _dv("DejaVuSansCondensed-Bold"),
+        10.5,
+        14,
+        "english",
+    ),
     "schreibmaschine": HouseStyle(
-        "schreibmaschine", _dv("DejaVuSansMono"), _dv("DejaVuSansMono-Bold"), 9.5, 13,
-        "mono", right=525),
-    "email": HouseStyle("email", _dv("DejaVuSans"), _dv("DejaVuSans-Bold"), 10, 13.5,
-                        "email"),
-    "formular": HouseStyle("formular", _dv("DejaVuSans"), _dv("DejaVuSans-Bold"), 9.5,
-                           13, "form"),
-}  # fmt: skip
+        "schreibmaschine",
+        _dv("DejaVuSansMono"),
+        _dv("DejaVuSansMono-Bold"),
+        9.5,
+        13,
+        "mono",
+        right=525,
+    ),
+    "email": HouseStyle(
+        "email", _dv("DejaVuSans"), _dv("DejaVuSans-Bold"), 10, 13.5, "email"
+    ),
+    "formular": HouseStyle(
+        "formular", _dv("DejaVuSans"), _dv("DejaVuSans-Bold"), 9.5, 13, "form"
+    ),
+}
 
 _FONTS: dict[str, pymupdf.Font] = {}
 
@@ -83,8 +111,9 @@ def width(spec: str, text: str, size: float) -> float:
 def put(page, x, y, text, spec, size, color=(0, 0, 0)) -> None:
     if spec.endswith(".ttf"):
         name = f"F{zlib.crc32(spec.encode()) % 100000}"
-        page.insert_text((x, y), text, fontname=name, fontfile=spec, fontsize=size,
-                         color=color)  # fmt: skip
+        page.insert_text(
+            (x, y), text, fontname=name, fontfile=spec, fontsize=size, color=color
+        )
     else:
         page.insert_text((x, y), text, fontname=spec, fontsize=size, color=color)
 
@@ -100,8 +129,14 @@ def put_center(page, y, text, spec, size, color=(0, 0, 0)) -> None:
 def _address_field(page, st: HouseStyle, doc: Doc, top: float) -> None:
     """DIN 5008 form B: return line, Vermerkzone, then the recipient."""
     if doc.sender:
-        put(page, st.left, top, doc.sender[0] + " · " + ", ".join(doc.sender[1:3]),
-            st.regular, 7)  # fmt: skip
+        put(
+            page,
+            st.left,
+            top,
+            doc.sender[0] + " · " + ", ".join(doc.sender[1:3]),
+            st.regular,
+            7,
+        )
         page.draw_line((st.left, top + 2), (st.left + 240, top + 2), width=0.3)
     if doc.vermerk:
         put(page, st.left, top + 14, st.clean(doc.vermerk), st.bold, 8.5)
@@ -260,6 +295,12 @@ FILLER_DE = [
     "Wir fassen den bisherigen Verlauf der Angelegenheit nachfolgend noch einmal "
     "zusammen, soweit er für die weitere Bearbeitung von Bedeutung ist.",
     "Sämtliche Unterlagen stehen Ihnen auf Wunsch in Kopie zur Verfügung.",
+    "Der bisherige Schriftwechsel ist Ihnen bekannt, sodass wir auf eine erneute "
+    "Darstellung der einzelnen Schreiben an dieser Stelle verzichten.",
+    "Bitte haben Sie Verständnis dafür, dass wir telefonische Auskünfte zu diesem "
+    "Vorgang nur nach vorheriger Terminabsprache erteilen können.",
+    "Unsere Geschäftszeiten haben sich geändert; Sie erreichen uns montags bis "
+    "donnerstags von 8 bis 17 Uhr und freitags bis 14 Uhr.",
 ]
 FILLER_EN = [
     "Please note the following.",
@@ -270,6 +311,12 @@ FILLER_EN = [
     "We summarise the course of events so far below, in so far as it is relevant to "
     "the further handling of this matter.",
     "Copies of all documents are available to you on request.",
+    "You are familiar with the previous correspondence, so we will not set out the "
+    "individual letters again at this point.",
+    "Please understand that we can only give information on this matter by telephone "
+    "after an appointment has been arranged.",
+    "Our office hours have changed; you can reach us from Monday to Thursday between "
+    "8 am and 5 pm and on Fridays until 2 pm.",
 ]
 
 
@@ -347,8 +394,11 @@ class Renderer:
             at = text.find(q)
             if at < 0:
                 raise ValueError(f"{self.doc.name}: quote not in paragraph: {q!r}")
-            hit = {p for (a, z), p in zip(spans, pages, strict=True)
-                   if a < at + len(q) and z > at}  # fmt: skip
+            hit = {
+                p
+                for (a, z), p in zip(spans, pages, strict=True)
+                if a < at + len(q) and z > at
+            }
             return q, sorted(hit)
 
         for f in b.facts:
@@ -405,8 +455,14 @@ class Renderer:
                     self.new_page()
                 self.y += 10
                 for (line,) in b.rows:
-                    put(self.page, self.st.left, self.y, self.st.clean(line),
-                        self.st.regular, self.st.size)  # fmt: skip
+                    put(
+                        self.page,
+                        self.st.left,
+                        self.y,
+                        self.st.clean(line),
+                        self.st.regular,
+                        self.st.size,
+                    )
                     self.y += self.st.lead
         if self.page is None:
             self.new_page()

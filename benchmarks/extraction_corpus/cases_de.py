@@ -317,7 +317,7 @@ CASES_DE: list[dict[str, Any]] = [
     },
     {  # de09 (blind): illness without certificate, injection in reminder, tracking
         "id": "de09", "lang": "de", "style": "kanzlei_zweispaltig", "blind": True,
-        "valid_at": "2024-11-15",
+        "valid_at": "2024-11-15", "consumer": True,
         "cred": ["Ingenieurbüro Seidel", "Am Markt 6", "99084 Erfurt", "Dr. Uta Seidel"],
         "debt": ["Bauherr Klaus Peters", "Herr Klaus Peters", "Gartenstraße 12",
                  "99096 Erfurt"],

@@ -124,6 +124,8 @@ def write_case(case: Case, out: Path) -> dict[str, Any]:
             }
             if b.keys:
                 entry["keys"] = b.keys
+            if b.cents is not None:
+                entry["amount"] = {"cents": b.cents, "currency": "EUR"}
             bad.append(entry)
         if doc.whole_file_bad:
             bad.append(

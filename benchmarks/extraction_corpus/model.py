@@ -54,6 +54,7 @@ class Bad:
     reason: str  # distractor|injection|other_matter|goods_delivery_note|newsletter
     quote: str | None = None
     keys: list[str] | None = None  # None: no key at all may come from it
+    cents: int | None = None  # only a proposal carrying this amount is forbidden
 
 
 @dataclass

@@ -247,7 +247,14 @@ class Records:
             },
             row_bad={
                 1: [Bad("distractor", None, ["damage_item", "fee_note_item"])],
-                2: [Bad("distractor", self.M(value), ["damage_item"])],
+                2: [
+                    Bad(
+                        "distractor",
+                        self.M(value),
+                        ["damage_item", "fee_note_item"],
+                        value,
+                    )
+                ],
             },
         )
         return net, net + vat

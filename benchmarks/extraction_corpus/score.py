@@ -35,7 +35,9 @@ pdf_root the verbatim check is skipped (None).
 forbidden: proposals whose source is a must_not_propose entry (same file and
 one quote contains the other - containment only, as bank rows or fee rows look
 alike - or any quote for whole_file entries; restricted to the entry's
-"keys" when given). Must be 0. type_trap_hits: a one-sided deadline proposed as
+"keys" when given, and to proposals carrying the entry's "amount" when given:
+the Gegenstandswert in a fee row is forbidden as the item's amount, the fee in
+the same row is not). Must be 0. type_trap_hits: a one-sided deadline proposed as
 one of the entry's wrong_keys (e.g. calendar_payment_date).
 
 Several proposals matching one fact, and "sources": a truth fact stated in
@@ -213,9 +215,19 @@ def value_correct(p: dict[str, Any], f: dict[str, Any]) -> bool:
     )
 
 
+def _cents(v: Any) -> set[int]:
+    """Every amount in a value, however nested."""
+    if isinstance(v, dict):
+        own = {v["cents"]} if isinstance(v.get("cents"), int) else set()
+        return own.union(*(_cents(x) for x in v.values()))
+    return set()
+
+
 def forbidden(p: dict[str, Any], case: dict[str, Any]) -> str | None:
     for b in case.get("must_not_propose", []):
         if b["file"] not in _files(p) or (b.get("keys") and p["key"] not in b["keys"]):
+            continue
+        if b.get("amount") and b["amount"]["cents"] not in _cents(p.get("value")):
             continue
         if b.get("whole_file") or any(
             f == b["file"]

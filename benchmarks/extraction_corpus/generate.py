@@ -104,7 +104,7 @@ def write_case(case: Case, out: Path) -> dict[str, Any]:
     for doc in case.docs:
         r = Renderer(doc)
         pdf = r.render()
-        texts = [p.get_text() for p in pdf]
+        texts = [pdf[i].get_text() for i in range(pdf.page_count)]
         where = f"{case.case_id}/{doc.name}"
         for f, quote, pages in r.facts:
             _check(quote, pages, texts, where)

@@ -7,13 +7,40 @@ A mixin of documents.Writer (uses its case, parties, formats and styles).
 from __future__ import annotations
 
 import datetime as dt
+from typing import TYPE_CHECKING
 
-from .model import Bad, Doc, Fact, amt, iso
+from .model import Bad, Case, Doc, Fact, amt, iso
 
 L, R = "l", "r"
 
 
 class Records:
+    if TYPE_CHECKING:  # provided by documents.Writer
+        case: Case
+        style: str
+        cred: list[str]
+        debt: list[str]
+        lawyer: list[str]
+        lawyer_style: str
+
+        @property
+        def en(self) -> bool: ...
+        def D(self, x: dt.date) -> str: ...
+        def M(self, cents: int) -> str: ...
+        def letter(
+            self,
+            name: str,
+            date: dt.date,
+            subject: str,
+            *,
+            sender=None,
+            to=None,
+            style=None,
+            vermerk="",
+            ref="",
+            initials="",
+        ) -> Doc: ...
+
     # --- delivery, acceptance --------------------------------------------------
     def delivery_note(
         self,

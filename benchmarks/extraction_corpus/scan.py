@@ -13,7 +13,8 @@ import pymupdf
 def scan_document(src: pymupdf.Document, seed: int, dpi: int = 150) -> pymupdf.Document:
     rnd = random.Random(seed)
     out = pymupdf.open()
-    for page in src:
+    for i in range(src.page_count):
+        page = src[i]
         angle = rnd.uniform(-1.2, 1.2)
         zoom = dpi / 72
         mat = pymupdf.Matrix(zoom, zoom).prerotate(angle)

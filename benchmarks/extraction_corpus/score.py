@@ -243,7 +243,8 @@ class PageText:
     """Text layer of corpus pages, read once; '' for a page without text."""
 
     def __init__(self, root: Path | None) -> None:
-        self.root, self.cache = root, {}
+        self.root = root
+        self.cache: dict[tuple[str, str], list[str]] = {}
 
     def get(self, case_id: str, file: str, page: int) -> str | None:
         if self.root is None:
@@ -253,7 +254,9 @@ class PageText:
 
             path = self.root / case_id / file
             with pymupdf.open(path) as doc:
-                self.cache[(case_id, file)] = [pg.get_text() for pg in doc]
+                self.cache[(case_id, file)] = [
+                    doc[i].get_text() for i in range(doc.page_count)
+                ]
         pages = self.cache[(case_id, file)]
         return pages[page - 1] if 1 <= page <= len(pages) else ""
 

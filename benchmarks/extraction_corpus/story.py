@@ -238,7 +238,7 @@ def email(w: docs.Writer, e: dict[str, Any]) -> Doc:
     first = True
     for kind, a in e["say"]:
         for text, facts in statement(w, kind, when.date(), a):
-            kw = {}
+            kw: dict[str, Any] = {}
             if e.get("split") and first and facts:
                 kw["break_at"] = len(text.split()) // 2
                 first = False

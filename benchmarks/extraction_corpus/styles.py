@@ -163,7 +163,7 @@ def letterhead(page, st: HouseStyle, doc: Doc, n: int) -> float:
         page.draw_line((st.left, 46), (st.right, 46), width=1.6)
         if n > 1:
             return 70
-        y = 66
+        y = 66.0
         for label, value in doc.email:
             put(page, st.left, y, label + ":", st.bold, 9.5)
             put(page, st.left + 78, y, st.clean(value), st.regular, 9.5)
@@ -200,7 +200,7 @@ def letterhead(page, st: HouseStyle, doc: Doc, n: int) -> float:
             st.regular,
             8.5,
         )
-        y = 44
+        y = 44.0
         for line in s[1:]:
             put_right(page, st.right, y, line, st.regular, 7.5)
             y += 10
@@ -213,13 +213,13 @@ def letterhead(page, st: HouseStyle, doc: Doc, n: int) -> float:
             pymupdf.Rect(0, 0, PAGE_W, 84), color=None, fill=(0.16, 0.28, 0.45)
         )
         put(page, st.left, 50, st.clean(s[0]), st.bold, 20, (1, 1, 1))
-        y = 30
+        y = 30.0
         for line in s[1:]:
             put_right(page, st.right, y, st.clean(line), st.regular, 8, (1, 1, 1))
             y += 11
     elif lh == "english":
         put(page, st.left, 58, s[0], st.bold, 16)
-        y = 42
+        y = 42.0
         for line in s[1:]:
             put_right(page, st.right, y, line, st.regular, 8)
             y += 10.5
@@ -231,7 +231,7 @@ def letterhead(page, st: HouseStyle, doc: Doc, n: int) -> float:
     if n > 1:
         return 110
     if lh == "english":
-        y = 120
+        y = 120.0
         for line in doc.recipient:
             put(page, st.left, y, line, st.regular, st.size)
             y += st.lead
@@ -247,11 +247,11 @@ def letterhead(page, st: HouseStyle, doc: Doc, n: int) -> float:
             put(page, st.left, y, doc.subject, st.bold, st.size)
         return y + 24
     if not doc.recipient:
-        y = 130
+        y = 130.0
     else:
         _address_field(page, st, doc, 138)
         _info_block(page, st, doc, 360, 170)
-        y = 285
+        y = 285.0
     if doc.subject:
         put(page, st.left, y, st.clean(doc.subject), st.bold, st.size)
         y += 26
@@ -467,6 +467,7 @@ class Renderer:
         if self.page is None:
             self.new_page()
         total = self.pdf.page_count
-        for i, page in enumerate(self.pdf):
+        for i in range(total):
+            page = self.pdf[i]
             footer(page, self.st, self.doc, i + 1, total)
         return self.pdf

@@ -209,7 +209,7 @@ def test_a_database_migrated_by_the_owner_leaves_the_app_role_rows_only(
     assert migrated.returncode == 0, migrated.stderr[-3000:]
 
     with psycopg.connect(db["admin"]) as conn:
-        owners = dict(
+        owners: dict[str, str] = dict(
             conn.execute(
                 "SELECT c.relname, pg_get_userbyid(c.relowner) FROM pg_class c "
                 "JOIN pg_namespace n ON n.oid = c.relnamespace "
@@ -227,10 +227,10 @@ def test_a_database_migrated_by_the_owner_leaves_the_app_role_rows_only(
         ).fetchone()
         owned_by_app = conn.execute(
             "SELECT count(*) FROM pg_class WHERE relowner = %s::regrole", (db["app"],)
-        ).fetchone()[0]
+        ).fetchone() == (0,)
     assert set(owners.values()) == {db["owner"]}, owners
     assert erase_fn == (db["owner"], True)
-    assert app_attrs == (False, False, False, False) and owned_by_app == 0
+    assert app_attrs == (False, False, False, False) and owned_by_app
 
     # The application works with rows ...
     with psycopg.connect(app_url, autocommit=True) as conn:
@@ -239,7 +239,7 @@ def test_a_database_migrated_by_the_owner_leaves_the_app_role_rows_only(
             "target_type, target_id, data, prev_hash, hash, key_id) VALUES "
             "(now(), 'x', 'probe', '', '', '{}', 'p', 'h', '')"
         )
-        assert conn.execute("SELECT count(*) FROM django_migrations").fetchone()[0]
+        assert conn.execute("SELECT count(*) FROM django_migrations").fetchone() != (0,)
     # ... and cannot switch anything off.
     refused = {sql: _try(app_url, sql) for sql in SWITCH_OFF}
     assert set(refused.values()) == {"InsufficientPrivilege"}, refused

@@ -36,6 +36,7 @@ def test_main_pages_run_under_the_csp_and_htmx_still_works(
 ) -> None:
     letter = ingest(case, pdfs.dunning_letter(), "mahnung.pdf")
     chunk = letter.chunks.order_by("ordinal").first()
+    assert chunk is not None
     console: list[str] = []
     page.on("console", lambda message: console.append(message.text))
     page.add_init_script(RECORD_VIOLATIONS)

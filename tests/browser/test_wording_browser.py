@@ -35,7 +35,7 @@ def test_lawyer_decides_the_wording_and_the_findings_print_with_a_footnote(
 ):
     case = CaseFactory(organisation=firm, reference="7 O 24/24")
     verzug_case(case, valid_at=date(2024, 6, 1))
-    report = report_create(case=case, actor=lawyer, language="de")
+    report = report_create(case=case, actor=lawyer, language="de")  # type: ignore[arg-type]
     login(page, lawyer)
     page.goto(reverse("reports:report_detail", args=[report.pk]))
     assert page.locator('[data-outcome="printed"]').count() == 0

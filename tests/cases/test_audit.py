@@ -225,7 +225,8 @@ def test_a_whole_chain_rewritten_unkeyed_is_detected_by_the_checkpoint(checkpoin
     )
     # Every row rewritten as if written before keying (the accepted prefix).
     _recompute_chain_without_the_key(
-        AuditEvent.objects.order_by("id").first().pk, sign=_plain_sha256
+        AuditEvent.objects.order_by("id").values_list("pk", flat=True)[0],
+        sign=_plain_sha256,
     )
 
     report = audit_chain_verify()
@@ -308,7 +309,8 @@ def test_unkeyed_events_from_before_keying_are_accepted_only_as_the_prefix():
     _record(3)
     # Every row so far rewritten as before keying: a valid legacy prefix.
     _recompute_chain_without_the_key(
-        AuditEvent.objects.order_by("id").first().pk, sign=_plain_sha256
+        AuditEvent.objects.order_by("id").values_list("pk", flat=True)[0],
+        sign=_plain_sha256,
     )
     keyed = _record(2)
     report = audit_chain_verify()

@@ -72,6 +72,7 @@ def test_no_cell_of_any_sheet_is_a_formula_when_texts_start_with_triggers(
     Party.objects.filter(case=case, role="debtor").update(name=HOSTILE_PARTY)
     report = report_create(case=case, actor=lawyer, language="de")
     first = report.findings.order_by("position").first()
+    assert first is not None
     report.findings.filter(pk=first.pk).update(
         label=HOSTILE_LABEL, text=HOSTILE_TEXT + first.text
     )

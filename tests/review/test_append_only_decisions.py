@@ -83,6 +83,7 @@ def test_every_decision_path_satisfies_the_database_checks(case, reviewer, firm)
 
     disputed.refresh_from_db()
     newest = Decision.objects.filter(fact=disputed).order_by("-id").first()
+    assert newest is not None
     assert disputed.last_decision_id == newest.pk
     assert newest.status_after == disputed.status == "disputed"
     assert audit_integrity_verify().ok

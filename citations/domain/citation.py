@@ -89,25 +89,6 @@ def roman_to_int(value: str) -> int:
     return total
 
 
-def int_to_roman(value: int) -> str:
-    out = []
-    for n, s in (
-        (100, "C"),
-        (90, "XC"),
-        (50, "L"),
-        (40, "XL"),
-        (10, "X"),
-        (9, "IX"),
-        (5, "V"),
-        (4, "IV"),
-        (1, "I"),
-    ):
-        while value >= n:
-            out.append(s)
-            value -= n
-    return "".join(out)
-
-
 @dataclass(frozen=True, slots=True)
 class Citation:
     """One citation found in a text."""

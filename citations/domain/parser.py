@@ -65,7 +65,7 @@ from citations.domain.patterns import (
     _eu_from_match,
 )
 
-__all__ = ["Citation", "Lang", "parse_citations", "with_instrument"]
+__all__ = ["Citation", "Lang", "parse_citations"]
 
 
 class _Parser(_TailMixin):
@@ -574,7 +574,3 @@ def parse_citations(
     plain = _same_length_plain(text)
     found = _Parser(plain, default_instrument).run()
     return [replace(c, raw=text[c.start : c.end]) for c in found]
-
-
-def with_instrument(citation: Citation, instrument: InstrumentInfo) -> Citation:
-    return replace(citation, instrument=instrument, instrument_source="default")

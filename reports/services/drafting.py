@@ -16,7 +16,7 @@ from ontology.domain.results import ClaimEvaluation
 from ontology.services import claim_evaluate
 from reports.domain.drafting import FindingDraft, Language, findings_draft
 from reports.llm import ModelUnavailable, chat_complete
-from review.selectors import fact_records_for_case
+from review.selectors import fact_records_for_case, vocabulary_for_case
 
 
 def claim_context(*, case: Case, claim: Claim) -> ClaimContext:
@@ -37,7 +37,11 @@ def claim_context(*, case: Case, claim: Claim) -> ClaimContext:
 def claim_evaluation(
     *, case: Case, claim: Claim, facts: Sequence[FactRecord]
 ) -> ClaimEvaluation:
-    return claim_evaluate(facts=facts, context=claim_context(case=case, claim=claim))
+    return claim_evaluate(
+        facts=facts,
+        context=claim_context(case=case, claim=claim),
+        vocabulary=vocabulary_for_case(case),
+    )
 
 
 def known_labels(evaluations: Iterable[ClaimEvaluation]) -> frozenset[str]:

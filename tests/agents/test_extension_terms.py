@@ -2,7 +2,7 @@
 
 import pytest
 
-from ontology.vocabulary import fact_type_keys, vocabulary_reset_extensions
+from ontology.vocabulary import fact_type_keys
 from review.services.terms import term_candidate_decide
 from tests.agents.helpers import fact, run_scripted, tool_steps
 from tests.review.helpers import make_term
@@ -10,13 +10,6 @@ from tests.review.helpers import make_term
 pytestmark = pytest.mark.django_db
 
 BFT = "https://belegt.example/ns/facttype#"
-
-
-@pytest.fixture(autouse=True)
-def _clean_vocabulary():
-    vocabulary_reset_extensions()
-    yield
-    vocabulary_reset_extensions()
 
 
 def _propose_inkasso(chunk):

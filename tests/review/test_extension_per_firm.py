@@ -193,3 +193,52 @@ def test_a_curator_of_firm_a_cannot_decide_firm_bs_term(
             candidate=term, curator=curator, resolution="subclass", concept=DAMAGE_ITEM
         )
     assert not OntologyExtension.objects.exists()
+
+
+def test_the_migration_splits_the_global_chain_into_one_per_firm(
+    case: Any, curator: Any, other_case: Any, other_curator: Any
+) -> None:
+    """The data step of review/0004: rows as the global chain left them (one
+    numbering, each version holding every firm's terms) become one chain per
+    firm holding only that firm's terms; the reverse numbers them globally."""
+    import importlib
+
+    from django.apps import apps
+
+    migration = importlib.import_module(
+        "review.migrations.0004_extension_per_organisation"
+    )
+    _accept(case, curator, "Mahnspesen")
+    _accept(other_case, other_curator, "Inkassokosten")
+    # as the global chain stored them: firm B's term was version 2 of one
+    # graph that also held firm A's term, both rows under one firm
+    a, b = case.organisation_id, other_case.organisation_id
+    first = OntologyExtension.objects.get(organisation_id=a)
+    second = OntologyExtension.objects.get(organisation_id=b)
+    mixed = first.turtle + second.turtle
+    OntologyExtension.objects.filter(pk=second.pk).update(
+        organisation_id=a, version=2, turtle=mixed
+    )
+
+    migration._forward(apps, None)
+
+    chains = {
+        org: list(
+            OntologyExtension.objects.filter(organisation_id=org).order_by("version")
+        )
+        for org in (a, b)
+    }
+    assert [e.version for e in chains[a]] == [1]
+    assert [e.version for e in chains[b]] == [1]
+    assert "Mahnspesen" in chains[a][0].turtle
+    assert "Inkassokosten" not in chains[a][0].turtle
+    assert "Inkassokosten" in chains[b][0].turtle
+    assert "Mahnspesen" not in chains[b][0].turtle
+    assert "ext_inkassokosten" in vocabulary_for_organisation(b)
+    assert "ext_inkassokosten" not in vocabulary_for_organisation(a)
+
+    migration._reverse(apps, None)
+    assert sorted(OntologyExtension.objects.values_list("version", flat=True)) == [
+        1,
+        2,
+    ]

@@ -29,7 +29,6 @@ from tests.review.helpers import make_proposal, make_term
 pytestmark = pytest.mark.django_db
 
 DAMAGE_ITEM = "https://belegt.example/ns/facttype#damage_item"
-HTMX = {"HTTP_HX_REQUEST": "true"}
 AMOUNT = {"cents": 500, "currency": "EUR"}
 
 
@@ -122,7 +121,7 @@ def test_firm_b_accepts_an_extension_type_proposal_on_the_page(
     response = _client_for(other_reviewer).post(
         reverse("review:proposal_decide", kwargs={"proposal_id": proposal.pk}),
         {"action": "accept"},
-        **HTMX,
+        HTTP_HX_REQUEST="true",
     )
     assert response.status_code == 200
     assert Fact.objects.filter(case=other_case, fact_type=firm_b_term).exists()

@@ -11,15 +11,9 @@ from agents.domain.world import ChunkView
 from cases.models import Case, Claim
 from cases.selectors import membership_for_user
 from evidence.models import Chunk
-from ontology.vocabulary import Vocabulary, fact_types_all
+from ontology.vocabulary import Vocabulary
 from review.selectors import confirmed_fact_ids, fact_ids_of_case, vocabulary_for_case
 from review.services.proposals import proposal_exists_for
-
-
-def ontology_fact_types() -> dict[str, str]:
-    """Fact type key → value kind of the versioned vocabulary (no firm's
-    extension; a run uses ``DjangoWorld.vocabulary()``)."""
-    return {key: info.value_kind for key, info in fact_types_all().items()}
 
 
 class DjangoWorld:

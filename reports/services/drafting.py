@@ -117,7 +117,11 @@ def argument_draft(
     ]
     evaluation = claim_evaluation(case=case, claim=claim, facts=facts)
     drafts = findings_draft(
-        evaluation=evaluation, claim_id=claim.pk, facts=facts, language=language
+        evaluation=evaluation,
+        claim_id=claim.pk,
+        facts=facts,
+        language=language,
+        vocabulary=vocabulary_for_case(case),
     )
     if not use_model:
         return drafts, evaluation
@@ -143,10 +147,15 @@ def rules_drafts(
     the evaluator itself tells established from disputed)."""
     drafts: list[FindingDraft] = []
     evaluations = []
+    vocabulary = vocabulary_for_case(case)
     for claim in claims:
         evaluation = claim_evaluation(case=case, claim=claim, facts=facts)
         evaluations.append(evaluation)
         drafts += findings_draft(
-            evaluation=evaluation, claim_id=claim.pk, facts=facts, language=language
+            evaluation=evaluation,
+            claim_id=claim.pk,
+            facts=facts,
+            language=language,
+            vocabulary=vocabulary,
         )
     return drafts, evaluations

@@ -241,3 +241,13 @@ def test_the_migration_splits_the_global_chain_into_one_per_firm(
         1,
         2,
     ]
+
+
+def test_a_report_labels_a_firms_term_with_its_label_not_its_key(
+    firm_b_term: str, case: Any, other_case: Any
+) -> None:
+    from reports.domain.drafting import fact_type_label
+
+    label = fact_type_label(firm_b_term, "de", vocabulary_for_case(other_case))
+    assert label == "Inkassokosten"
+    assert fact_type_label(firm_b_term, "de", vocabulary_for_case(case)) == firm_b_term

@@ -39,7 +39,6 @@ from cases.audit import audit_event_record
 from cases.errors import DomainError
 from cases.models import Case
 from evidence.models import Chunk, SourceDocument
-from review.selectors import ontology_extension_load_latest
 
 logger = logging.getLogger(__name__)
 
@@ -199,12 +198,13 @@ def agent_run_execute(*, run: AgentRun, provider: Provider | None = None) -> Age
         run.refresh_from_db()
         return run
     run.refresh_from_db()
-    # Terms the curators accepted since the last run become known fact types.
-    ontology_extension_load_latest()
     envelope = TaskEnvelope.model_validate(run.envelope)
     case = run.case
     world = DjangoWorld(case=case, actor=run.actor, document_id=envelope.document_id)
     world.run_id = run.pk
+    # The case's firm's vocabulary as of the run's start: terms its curators
+    # accepted are known fact types, another firm's never are.
+    world.vocabulary()
     try:
         provider = provider or provider_get(run.provider)
     except (ProviderError, ValueError) as exc:  # not configured, unknown name

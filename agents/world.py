@@ -11,14 +11,9 @@ from agents.domain.world import ChunkView
 from cases.models import Case, Claim
 from cases.selectors import membership_for_user
 from evidence.models import Chunk
-from ontology.vocabulary import fact_types_all
-from review.selectors import confirmed_fact_ids, fact_ids_of_case
+from ontology.vocabulary import Vocabulary
+from review.selectors import confirmed_fact_ids, fact_ids_of_case, vocabulary_for_case
 from review.services.proposals import proposal_exists_for
-
-
-def ontology_fact_types() -> dict[str, str]:
-    """Fact type key → value kind, from the ontology's vocabulary."""
-    return {key: info.value_kind for key, info in fact_types_all().items()}
 
 
 class DjangoWorld:
@@ -30,7 +25,7 @@ class DjangoWorld:
         self.current_step_id: int | None = None
         self.model_id = ""
         self._chunks: dict[int, ChunkView | None] = {}
-        self._fact_types: dict[str, str] | None = None
+        self._vocabulary: Vocabulary | None = None
         self._parties: list[tuple[int, str]] | None = None
 
     @property
@@ -74,10 +69,15 @@ class DjangoWorld:
             ]
         )
 
+    def vocabulary(self) -> Vocabulary:
+        """The case's firm's vocabulary, read once per run (the firm's newest
+        extension version when the run starts; never another firm's)."""
+        if self._vocabulary is None:
+            self._vocabulary = vocabulary_for_case(self.case)
+        return self._vocabulary
+
     def fact_types(self) -> Mapping[str, str]:
-        if self._fact_types is None:
-            self._fact_types = ontology_fact_types()
-        return self._fact_types
+        return self.vocabulary().value_kinds()
 
     def _party_rows(self) -> list[tuple[int, str]]:
         if self._parties is None:

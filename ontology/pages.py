@@ -41,9 +41,8 @@ from ontology.domain.text import (
 )
 from ontology.selectors import claim_context_for
 from ontology.services import claim_evaluate
-from ontology.vocabulary import fact_types_all
 from review.models import Decision, Fact, FactEvidence
-from review.selectors import fact_records_for_case
+from review.selectors import fact_records_for_case, vocabulary_for_case
 
 logger = logging.getLogger(__name__)
 
@@ -77,11 +76,14 @@ def case_claims_evaluate(
     the others."""
     records = list(facts) if facts is not None else fact_records_for_case(case=case)
     selected = list(claims) if claims is not None else list(case.claims.order_by("id"))
+    vocabulary = vocabulary_for_case(case)
     results = []
     for claim in selected:
         context = claim_context_for(claim=claim, interest_until=interest_until)
         try:
-            evaluation = claim_evaluate(facts=records, context=context)
+            evaluation = claim_evaluate(
+                facts=records, context=context, vocabulary=vocabulary
+            )
         except DomainError as exc:
             results.append(ClaimResult(claim=claim, evaluation=None, error=exc))
             continue
@@ -263,7 +265,7 @@ def _fact_ref(ctx: _Context, fact_id: int) -> FactRef:
     url = reverse("review:fact_detail", kwargs={"fact_id": fact_id})
     if record is None:  # deleted between the evaluation and now
         return FactRef(fact_id, f"#{fact_id}", "", "", url)
-    info = fact_types_all().get(record.fact_type)
+    info = vocabulary_for_case(ctx.case).get(record.fact_type)
     type_label = (
         _pick(ctx.lang, info.label_de, info.label_en) if info else record.fact_type
     ) or record.fact_type

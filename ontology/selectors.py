@@ -19,7 +19,7 @@ from ontology.domain.results import (
     MissingRequirement,
     missing_requirements,
 )
-from review.selectors import fact_records_for_case
+from review.selectors import fact_records_for_case, vocabulary_for_case
 
 
 def _kind(kinds: Iterable[str]) -> PartyKind | None:
@@ -74,7 +74,9 @@ def claim_evaluation_for(
     ClaimVersionNotFound when no version applies at the claim's date."""
     facts = fact_records_for_case(case=claim.case)
     context = claim_context_for(claim=claim, interest_until=interest_until)
-    return claim_evaluate(facts=facts, context=context)
+    return claim_evaluate(
+        facts=facts, context=context, vocabulary=vocabulary_for_case(claim.case)
+    )
 
 
 def claim_missing_requirements_for(

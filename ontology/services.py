@@ -17,6 +17,7 @@ from ontology.domain.facts import ClaimContext, FactRecord
 from ontology.domain.results import (
     ClaimEvaluation,
 )
+from ontology.domain.vocabulary import Vocabulary
 
 
 def claim_requirements_get(
@@ -29,7 +30,10 @@ def claim_requirements_get(
 
 
 def claim_evaluate(
-    *, facts: Sequence[FactRecord], context: ClaimContext
+    *,
+    facts: Sequence[FactRecord],
+    context: ClaimContext,
+    vocabulary: Vocabulary | None = None,
 ) -> ClaimEvaluation:
     """Evaluate a claim against a case's facts. Pure: no database access."""
-    return _claim_evaluate(facts=facts, context=context)
+    return _claim_evaluate(facts=facts, context=context, vocabulary=vocabulary)

@@ -13,7 +13,7 @@ from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from cases.models import Case
+from cases.models import Case, Organisation
 from evidence.models import Chunk
 from ontology.domain.facts import fact_status_established
 
@@ -117,6 +117,10 @@ class TermCandidate(models.Model):
 
     case = models.ForeignKey(
         Case, on_delete=models.CASCADE, related_name="term_candidates"
+    )
+    # The firm whose vocabulary an accepted term extends (the case's firm).
+    organisation = models.ForeignKey(
+        Organisation, on_delete=models.CASCADE, related_name="term_candidates"
     )
     label = models.CharField(_("label"), max_length=200)
     kind = models.CharField(_("kind"), max_length=32, choices=Kind.choices)
@@ -321,10 +325,13 @@ class Decision(models.Model):
 class OntologyExtension(models.Model):
     """One version of the curator-accepted extension graph (Turtle). Each
     accepted term makes a new version holding the whole graph; the core
-    ontology files are never rewritten. Project-wide, like the vocabulary it
-    extends."""
+    ontology files are never rewritten. Per firm: a firm's curator extends
+    only the firm's vocabulary, versions count per firm."""
 
-    version = models.PositiveIntegerField(unique=True)
+    organisation = models.ForeignKey(
+        Organisation, on_delete=models.CASCADE, related_name="ontology_extensions"
+    )
+    version = models.PositiveIntegerField()
     turtle = models.TextField()
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
@@ -338,7 +345,13 @@ class OntologyExtension(models.Model):
     )
 
     class Meta:
-        ordering = ["-version"]
+        ordering = ["organisation", "-version"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["organisation", "version"],
+                name="ontology_extension_version_per_organisation",
+            )
+        ]
         verbose_name = _("ontology extension")
         verbose_name_plural = _("ontology extensions")
 

@@ -4,13 +4,15 @@ fact or term answers 404), plus the contracts other apps read:
 - ``fact_records_for_case(case=...)`` — the ontology evaluator's FactRecords;
 - ``confirmed_fact_ids(case=...)`` — established (evidenced or confirmed) facts,
   for the agents' evidence-ids policy;
-- ``ontology_extension_graph_latest()`` — the curator's extension graph
-  (Turtle) the extraction agent loads on its next run.
+- ``vocabulary_for_organisation(org)`` / ``vocabulary_for_case(case)`` — a
+  firm's vocabulary (versioned fact types plus the firm's newest extension),
+  which the agents, the editor, the API and the evaluator are handed.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from django.db.models import Q, QuerySet
@@ -18,13 +20,14 @@ from django.http import Http404
 from django.urls import NoReverseMatch, reverse
 from django.utils import timezone
 
-from cases.models import Case
+from cases.models import Case, Organisation
 from cases.selectors import membership_for_user, scope_to_user
 from evidence.domain.quotes import range_boxes
 from evidence.models import Chunk, Page
 from evidence.selectors import quote_page_ranges_for_chunk, quote_pages
 from ontology.domain.facts import EvidenceRef, FactRecord, established_statuses
-from ontology.vocabulary import fact_types_all, vocabulary_extend
+from ontology.domain.vocabulary import vocabulary_graph
+from ontology.vocabulary import Vocabulary, vocabulary_base, vocabulary_for
 from review.domain.extension import extension_fact_types
 from review.models import (
     CLAIM_TTL,
@@ -137,9 +140,10 @@ def proposal_get_for_user(*, user: Any, proposal_id: int | str) -> ExtractionPro
 
 
 def queue_fact_types(*, user: Any) -> list[tuple[str, str]]:
-    """(key, label) of every fact type, for the filter."""
+    """(key, label) of every fact type of the user's firm, for the filter."""
+    types = vocabulary_for_user(user).types
     return sorted(
-        ((key, info.label_de or key) for key, info in fact_types_all().items()),
+        ((key, info.label_de or key) for key, info in types.items()),
         key=lambda pair: pair[1].casefold(),
     )
 
@@ -366,7 +370,7 @@ def fact_records_for_case(*, case: Case) -> list[FactRecord]:
     """Every fact of the case (all statuses: the evaluator tells established
     from disputed) as the ontology's pure ``FactRecord``. Facts of a fact type
     the vocabulary no longer knows are skipped."""
-    types = fact_types_all()
+    types = vocabulary_for_case(case).types
     parties = dict(case.parties.values_list("pk", "name"))
     evidence: dict[int, list[EvidenceRef]] = {}
     for item in (
@@ -432,26 +436,68 @@ def term_candidate_get_for_user(*, user: Any, candidate_id: int | str) -> TermCa
     return candidate
 
 
-def ontology_extension_latest() -> OntologyExtension | None:
-    return OntologyExtension.objects.order_by("-version").first()
+def ontology_extension_latest(*, organisation_id: int) -> OntologyExtension | None:
+    """The firm's newest extension version (None before its first term)."""
+    return (
+        OntologyExtension.objects.filter(organisation_id=organisation_id)
+        .order_by("-version")
+        .first()
+    )
 
 
-def ontology_extension_graph_latest() -> str:
-    """The newest extension graph as Turtle ("" before the first accepted term)."""
-    latest = ontology_extension_latest()
+def ontology_extension_latest_for_user(*, user: Any) -> OntologyExtension | None:
+    """The newest extension version of the user's firm (another firm's never)."""
+    return (
+        scope_to_user(OntologyExtension.objects.all(), user, case_path="")
+        .order_by("-version")
+        .first()
+    )
+
+
+def ontology_extension_graph_latest(*, organisation_id: int) -> str:
+    """The firm's newest extension graph as Turtle ("" before its first term)."""
+    latest = ontology_extension_latest(organisation_id=organisation_id)
     return latest.turtle if latest else ""
 
 
-def ontology_extension_load_latest() -> int:
-    """Make this process's vocabulary know the extension's fact types (a new
-    subclass of a fact type is a fact type); returns the version loaded (0 for
-    none). For the agents to call at the start of a run."""
-    from ontology.domain.vocabulary import vocabulary_graph
-
-    latest = ontology_extension_latest()
-    if latest is None:
-        return 0
-    vocabulary_extend(
-        extension_fact_types(turtle=latest.turtle, core=vocabulary_graph())
+@lru_cache(maxsize=256)
+def _vocabulary_at(organisation_id: int, version: int, row_id: int) -> Vocabulary:
+    """A firm's vocabulary at one extension version. Versions are never
+    rewritten, so (firm, version, row) keys the cache safely."""
+    turtle = OntologyExtension.objects.values_list("turtle", flat=True).get(pk=row_id)
+    return vocabulary_for(
+        extension_fact_types(turtle=turtle, core=vocabulary_graph()),
+        version=version,
+        organisation_id=organisation_id,
     )
-    return latest.version
+
+
+def vocabulary_for_organisation(organisation: Organisation | int) -> Vocabulary:
+    """The firm's vocabulary: the versioned fact types plus the terms of the
+    firm's newest extension version, read from the database on each call (one
+    query; the parsed vocabulary is cached per version). Nothing is kept per
+    process: a web process and a worker see the same firm's vocabulary, and
+    never another firm's."""
+    org_id = organisation if isinstance(organisation, int) else organisation.pk
+    latest = (
+        OntologyExtension.objects.filter(organisation_id=org_id)
+        .order_by("-version")
+        .values_list("version", "pk")
+        .first()
+    )
+    if latest is None:
+        return vocabulary_for(organisation_id=org_id)
+    return _vocabulary_at(org_id, latest[0], latest[1])
+
+
+def vocabulary_for_case(case: Case) -> Vocabulary:
+    """The vocabulary of the case's firm."""
+    return vocabulary_for_organisation(case.organisation_id)
+
+
+def vocabulary_for_user(user: Any) -> Vocabulary:
+    """The vocabulary of the user's firm (the versioned one without a firm)."""
+    membership = membership_for_user(user)
+    if membership is None:
+        return vocabulary_base()
+    return vocabulary_for_organisation(membership.organisation_id)

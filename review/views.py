@@ -25,7 +25,6 @@ from cases.models import Case, Membership
 from cases.selectors import case_get_for_user, case_list_for_user, user_has_role
 from cases.tabs import is_fragment_request, render_case_tab
 from ontology.domain.values import FactValueInvalid, FactValueSchema, value_schema
-from ontology.vocabulary import fact_types_all
 from review.errors import InvalidValue
 from review.forms import FactValueForm
 from review.models import ExtractionProposal
@@ -38,6 +37,7 @@ from review.selectors import (
     proposal_queue,
     queue_assignees,
     queue_fact_types,
+    vocabulary_for_case,
 )
 from review.services import decisions
 from review.services.decisions import proposal_claim, proposals_decide_bulk
@@ -77,7 +77,7 @@ def item_context(
     posted: QueryDict | None = None,
 ) -> dict[str, Any]:
     """Everything the item partial shows about one proposal."""
-    info = fact_types_all().get(proposal.fact_type)
+    info = vocabulary_for_case(proposal.case).get(proposal.fact_type)
     schema = _schema(proposal)
     parties = list(proposal.case.parties.values_list("pk", "name"))
     claimed_by_other = (
@@ -297,7 +297,7 @@ def proposal_decide(request: HttpRequest, proposal_id: int) -> HttpResponse:
 def _schema(proposal: ExtractionProposal) -> FactValueSchema:
     """The proposal's value schema (a fact type no longer in the vocabulary is
     shown as text; deciding it fails with unknown_fact_type)."""
-    info = fact_types_all().get(proposal.fact_type)
+    info = vocabulary_for_case(proposal.case).get(proposal.fact_type)
     return info.value_schema if info else value_schema("text")
 
 

@@ -21,7 +21,7 @@ from cases.tabs import is_fragment_request, render_case_tab
 from evidence.search import page_url
 from ontology.domain.values import FactValueSchema, value_schema
 from ontology.domain.vocabulary import vocabulary_graph
-from ontology.vocabulary import FactTypeInfo, fact_types_all
+from ontology.vocabulary import FactTypeInfo
 from review.domain.extension import concepts
 from review.models import Decision, Fact, FactEvidence, TermCandidate
 from review.selectors import (
@@ -29,9 +29,10 @@ from review.selectors import (
     fact_get_for_user,
     fact_provenance,
     facts_for_case,
-    ontology_extension_latest,
+    ontology_extension_latest_for_user,
     term_candidate_get_for_user,
     term_candidates_for_user,
+    vocabulary_for_case,
 )
 from review.services.decisions import fact_confirm, fact_dispute
 from review.services.terms import term_candidate_decide
@@ -41,7 +42,7 @@ Role = Membership.Role
 
 def _fact_rows(case: Any, user: Any) -> list[dict[str, Any]]:
     """Facts with their decisions and evidence, in three queries."""
-    types = fact_types_all()
+    types = vocabulary_for_case(case).types
     parties = dict(case.parties.values_list("pk", "name"))
     facts = list(facts_for_case(case=case).order_by("fact_type", "id"))
     ids = [f.pk for f in facts]
@@ -122,7 +123,7 @@ def case_facts(request: HttpRequest, case_id: int) -> HttpResponse:
 @require_GET
 def fact_detail(request: HttpRequest, fact_id: int) -> HttpResponse:
     fact = fact_get_for_user(user=request.user, fact_id=fact_id)
-    info = fact_types_all().get(fact.fact_type)
+    info = vocabulary_for_case(fact.case).get(fact.fact_type)
     return render_case_tab(
         request,
         case=fact.case,
@@ -178,7 +179,7 @@ def term_queue(request: HttpRequest) -> HttpResponse:
     status = request.GET.get("status", TermCandidate.Status.PENDING)
     if status not in (*TermCandidate.Status.values, "all"):
         status = TermCandidate.Status.PENDING
-    latest = ontology_extension_latest()
+    latest = ontology_extension_latest_for_user(user=request.user)
     candidates = list(
         term_candidates_for_user(
             user=request.user, status="" if status == "all" else status

@@ -436,3 +436,83 @@ def test_admin_is_for_staff_only(firm_a: Any) -> None:
         response = client.get(reverse("admin:index"))
         assert response.status_code == 302
         assert urlparse(response["Location"]).path == reverse("admin:login")
+
+
+# --- Lists and firm-wide pages: firm B's vocabulary stays firm B's -------------------
+
+# A term firm B's curator accepted (issue 13 item 6): the term queue, the
+# extension graph and the fact-type vocabulary are firm-wide, not case pages,
+# so the object walk above does not reach them. Every pattern without an object
+# id is asked for by firm A and must not show the term; firm B's own curator
+# sees it where the firm's vocabulary is shown.
+FIRM_B_TERM = "Quarkbeutelgebühr"
+FIRM_B_TERM_MARKERS = ("quarkbeutelgeb", "ext_quarkbeutel")
+LIST_ROUTES = [
+    r
+    for r in ROUTES
+    if not r.object_kwargs()
+    and not r.positional
+    and r.name is not None
+    and r.name not in ANONYMOUS_ALLOWED
+]
+FIRM_B_VOCABULARY_ROUTES = (
+    "review:terms",
+    "review-api:term-list",
+    "review-api:ontology-extension",
+    "ontology-api:fact-types",
+)
+
+
+def _accept_firm_b_term(firm_b: FirmB) -> None:
+    from review.services.terms import term_candidate_decide
+    from tests.review.helpers import make_term
+
+    term_candidate_decide(
+        candidate=make_term(firm_b.case, label=FIRM_B_TERM),
+        curator=_member(firm_b.organisation, Membership.Role.CURATOR),
+        resolution="subclass",
+        concept="https://belegt.example/ns/facttype#damage_item",
+        reason="Kanzlei B",
+    )
+
+
+def _body(response: Any) -> str:
+    if getattr(response, "streaming", False):
+        return b"".join(response.streaming_content).decode("utf-8", "replace")
+    return response.content.decode("utf-8", "replace")
+
+
+def _list_url(route: Route) -> str:
+    values = {k: NON_OBJECT_KWARGS[k] for k in route.kwargs}
+    return reverse(route.name or "", kwargs=values)
+
+
+def test_list_walk_reaches_the_term_queue_and_extension() -> None:
+    names = {r.name for r in LIST_ROUTES}
+    assert set(FIRM_B_VOCABULARY_ROUTES) <= names
+
+
+@pytest.mark.parametrize("role", [Membership.Role.CURATOR, Membership.Role.LAWYER])
+def test_another_firms_accepted_term_is_on_no_page_or_endpoint(
+    role: Any, firm_a: Any, firm_b: Any
+) -> None:
+    _accept_firm_b_term(firm_b)
+    intruder = _client(_member(firm_a, role))
+    for route in LIST_ROUTES:
+        base = _list_url(route)
+        for url in (base, f"{base}?status=all"):
+            response = intruder.get(url)
+            assert response.status_code < 500, f"GET {url}: {response.status_code}"
+            body = _body(response).casefold()
+            for marker in FIRM_B_TERM_MARKERS:
+                assert marker not in body, (
+                    f"GET {url} ({route.label}) as firm A's {role} shows firm B's "
+                    f"accepted term ({marker!r}). Scope it by the user's firm."
+                )
+
+    owner = _client(_member(firm_b.organisation, Membership.Role.CURATOR))
+    for name in FIRM_B_VOCABULARY_ROUTES:
+        body = _body(owner.get(f"{reverse(name)}?status=all")).casefold()
+        assert "quarkbeutelgeb" in body, (
+            f"control: firm B does not see its term at {name}"
+        )

@@ -144,6 +144,7 @@ def value_valid_for_fact_type(ctx: PolicyContext) -> PolicyOutcome:
             value=_arg(ctx, "value"),
             parties=parties,
             value_kind=kinds[fact_type],
+            vocabulary=ctx.world.vocabulary(),
         )
     except FactValueInvalid as exc:
         return PolicyOutcome(

@@ -10,6 +10,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from ontology.domain.vocabulary import Vocabulary
+
 
 @dataclass(frozen=True)
 class ChunkView:
@@ -32,8 +34,12 @@ class World(Protocol):
         """Some chunk ids of this case (the run's document first), for hints."""
         ...
 
+    def vocabulary(self) -> Vocabulary:
+        """The case's firm's vocabulary (versioned types plus its extension)."""
+        ...
+
     def fact_types(self) -> Mapping[str, str]:
-        """Fact type key → value kind, from the ontology."""
+        """Fact type key → value kind, from the firm's vocabulary."""
         ...
 
     def party_names(self) -> set[str]: ...

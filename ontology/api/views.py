@@ -19,7 +19,7 @@ from rest_framework.views import APIView
 from cases.selectors import case_get_for_user
 from ontology.api.serializers import FactTypeOutputSerializer
 from ontology.pages import case_claims_evaluate, claim_result_json
-from ontology.vocabulary import fact_types_all
+from review.selectors import vocabulary_for_user
 
 AT_PARAMETER = OpenApiParameter(
     "at",
@@ -91,8 +91,9 @@ class FactTypeListApi(APIView):
         responses=FactTypeOutputSerializer(many=True),
     )
     def get(self, request: Request) -> Response:
-        """Every fact type of the vocabulary (with the curator's extensions)
-        and the JSON shape its values take. The vocabulary is the same for
-        every firm; it names no case."""
-        types = [info for _, info in sorted(fact_types_all().items())]
+        """Every fact type of the user's firm's vocabulary (the versioned
+        types plus the terms the firm's curators accepted; never another
+        firm's) and the JSON shape its values take."""
+        vocabulary = vocabulary_for_user(request.user)
+        types = [info for _, info in sorted(vocabulary.types.items())]
         return Response(FactTypeOutputSerializer(types, many=True).data)

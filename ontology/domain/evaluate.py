@@ -65,7 +65,11 @@ from ontology.domain.text import (
     value_format,
 )
 from ontology.domain.values import Amount
-from ontology.domain.vocabulary import fact_type_lineage, fact_types_all
+from ontology.domain.vocabulary import (
+    Vocabulary,
+    fact_type_lineage,
+    fact_types_all,
+)
 
 LANGS: tuple[Lang, ...] = ("de", "en")
 SEGMENT_RE = re.compile(r"\[([^\[\]]*)\]")
@@ -401,7 +405,9 @@ def _with_interest(
 
 
 def _as_claim_types(
-    facts: Sequence[FactRecord], claim_types: frozenset[str]
+    facts: Sequence[FactRecord],
+    claim_types: frozenset[str],
+    vocabulary: Vocabulary | None,
 ) -> list[FactRecord]:
     """A fact of an extension type (a curator's subclass of a core fact type)
     counts as a fact of the nearest broader type the claim knows."""
@@ -409,7 +415,11 @@ def _as_claim_types(
     for fact in facts:
         if fact.fact_type not in claim_types:
             base = next(
-                (k for k in fact_type_lineage(fact.fact_type) if k in claim_types),
+                (
+                    k
+                    for k in fact_type_lineage(fact.fact_type, vocabulary=vocabulary)
+                    if k in claim_types
+                ),
                 None,
             )
             if base is not None:
@@ -419,13 +429,18 @@ def _as_claim_types(
 
 
 def claim_evaluate(
-    *, facts: Sequence[FactRecord], context: ClaimContext
+    *,
+    facts: Sequence[FactRecord],
+    context: ClaimContext,
+    vocabulary: Vocabulary | None = None,
 ) -> ClaimEvaluation:
-    """Evaluate the claim of ``context`` against the facts (pure function)."""
+    """Evaluate the claim of ``context`` against the facts (pure function).
+    ``vocabulary`` is the case's firm's (its extension terms count as their
+    broader core types); without one, the versioned vocabulary alone."""
     version, claim_file = claim_version_get(
         context.claim_type, context.jurisdiction, context.valid_at
     )
-    facts = _as_claim_types(facts, version.fact_types)
+    facts = _as_claim_types(facts, version.fact_types, vocabulary)
     relevant = [f for f in facts if f.fact_type in version.fact_types]
     failed = conditions_failed(
         facts=relevant, context=context, version=version, claim_file=claim_file

@@ -12,8 +12,8 @@ that references a kind the code cannot build fails when the vocabulary loads.
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -51,12 +51,16 @@ __all__ = [
     "FactValueInvalid",
     "UnknownFactType",
     "ValueKind",
+    "Vocabulary",
     "fact_type",
     "fact_type_keys",
     "fact_types_all",
+    "fact_types_for",
     "fact_value_parse",
     "fact_value_schema",
     "fact_value_validate",
+    "vocabulary_base",
+    "vocabulary_for",
 ]
 
 
@@ -229,58 +233,108 @@ def fact_types_from_graph(graph: Graph) -> dict[str, FactTypeInfo]:
     return result
 
 
-_lock = threading.Lock()
-_extensions: dict[str, FactTypeInfo] = {}
-
-
 @lru_cache(maxsize=1)
 def _base_fact_types() -> dict[str, FactTypeInfo]:
     return fact_types_from_graph(vocabulary_graph())
 
 
 def fact_types_all() -> dict[str, FactTypeInfo]:
-    """All fact types: the versioned files plus extension terms added at run time."""
-    with _lock:
-        merged = dict(_base_fact_types())
-        merged.update(_extensions)
-    return merged
+    """The fact types of the versioned files (no firm's extension: a firm's
+    vocabulary is a ``Vocabulary`` from ``vocabulary_for``)."""
+    return dict(_base_fact_types())
 
 
 def fact_type_keys() -> set[str]:
-    return set(fact_types_all())
+    return set(_base_fact_types())
 
 
 def fact_type(key: str) -> FactTypeInfo:
-    """The fact type with this key. Raises UnknownFactType."""
+    """The fact type of the versioned vocabulary with this key. Raises
+    UnknownFactType."""
     try:
-        return fact_types_all()[key]
+        return _base_fact_types()[key]
     except KeyError:
         raise UnknownFactType(key) from None
 
 
-def vocabulary_extend(terms: Iterable[FactTypeInfo]) -> None:
-    """Add curator-accepted extension terms for this process. A key of the
-    versioned vocabulary cannot be redefined."""
+def fact_types_for(extensions: Iterable[FactTypeInfo] = ()) -> dict[str, FactTypeInfo]:
+    """The versioned fact types plus one firm's curator-accepted extension
+    terms. A key of the versioned vocabulary cannot be redefined. No state is
+    kept: the caller holds the result."""
     base = _base_fact_types()
-    with _lock:
-        for term in terms:
-            if term.key in base and base[term.key] != term:
-                raise ValueError(f"fact type {term.key} is part of the vocabulary")
-            _extensions[term.key] = term
+    merged = dict(base)
+    for term in extensions:
+        if term.key in base and base[term.key] != term:
+            raise ValueError(f"fact type {term.key} is part of the vocabulary")
+        merged[term.key] = term
+    return merged
 
 
-def vocabulary_reset_extensions() -> None:
-    with _lock:
-        _extensions.clear()
+@dataclass(frozen=True)
+class Vocabulary:
+    """One firm's vocabulary: the versioned fact types plus the terms of the
+    firm's extension at ``version`` (0: none). Passed explicitly to whoever
+    reads fact types (agents' gate, reviewer's editor, API, evaluator)."""
+
+    types: Mapping[str, FactTypeInfo]
+    version: int = 0
+    organisation_id: int | None = None
+
+    def get(self, key: str) -> FactTypeInfo | None:
+        return self.types.get(key)
+
+    def keys(self) -> set[str]:
+        return set(self.types)
+
+    def __contains__(self, key: object) -> bool:
+        return key in self.types
+
+    def fact_type(self, key: str) -> FactTypeInfo:
+        """Raises UnknownFactType."""
+        try:
+            return self.types[key]
+        except KeyError:
+            raise UnknownFactType(key) from None
+
+    def value_kinds(self) -> dict[str, str]:
+        """Fact type key -> value kind (what the agents' gate is told)."""
+        return {key: info.value_kind for key, info in self.types.items()}
+
+
+def vocabulary_for(
+    extensions: Iterable[FactTypeInfo] = (),
+    *,
+    version: int = 0,
+    organisation_id: int | None = None,
+) -> Vocabulary:
+    """A firm's vocabulary from its extension terms (pure)."""
+    return Vocabulary(
+        types=fact_types_for(extensions),
+        version=version,
+        organisation_id=organisation_id,
+    )
+
+
+@lru_cache(maxsize=1)
+def vocabulary_base() -> Vocabulary:
+    """The versioned vocabulary alone (a firm without extension terms)."""
+    return Vocabulary(types=_base_fact_types())
+
+
+def _types(vocabulary: Vocabulary | None) -> Mapping[str, FactTypeInfo]:
+    return (vocabulary or vocabulary_base()).types
 
 
 def fact_value_schema(
-    fact_type_key: str, *, value_kind: str | None = None
+    fact_type_key: str,
+    *,
+    value_kind: str | None = None,
+    vocabulary: Vocabulary | None = None,
 ) -> FactValueSchema:
     """The value schema of a fact type of the vocabulary. A key the vocabulary
     does not know falls back to the bare ``value_kind`` if one is given (a
     caller that has its own fact-type list); otherwise UnknownFactType."""
-    info = fact_types_all().get(fact_type_key)
+    info = _types(vocabulary).get(fact_type_key)
     if info is not None:
         return info.value_schema
     if value_kind is None:
@@ -297,11 +351,12 @@ def fact_value_validate(
     value: Any,
     parties: CaseParties | None = None,
     value_kind: str | None = None,
+    vocabulary: Vocabulary | None = None,
 ) -> dict[str, Any]:
     """THE admission check of a fact value (gate, reviewer's edit, API, asserted
     facts): the value in canonical JSON, or FactValueInvalid (UnknownFactType
     for a fact type the vocabulary does not know)."""
-    schema = fact_value_schema(fact_type, value_kind=value_kind)
+    schema = fact_value_schema(fact_type, value_kind=value_kind, vocabulary=vocabulary)
     return schema.admit(value, parties=parties)
 
 
@@ -340,9 +395,11 @@ def value_classes() -> dict[str, URIRef]:
     return result
 
 
-def fact_type_lineage(key: str) -> tuple[str, ...]:
+def fact_type_lineage(
+    key: str, *, vocabulary: Vocabulary | None = None
+) -> tuple[str, ...]:
     """The key and every broader fact type above it, nearest first."""
-    types = fact_types_all()
+    types = _types(vocabulary)
     result: list[str] = []
     queue = [key]
     while queue:

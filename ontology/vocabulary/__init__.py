@@ -20,14 +20,16 @@ from ontology.domain.vocabulary import (
     FactValueInvalid,
     UnknownFactType,
     ValueKind,
+    Vocabulary,
     fact_type,
     fact_type_keys,
     fact_types_all,
+    fact_types_for,
     fact_value_parse,
     fact_value_schema,
     fact_value_validate,
-    vocabulary_extend,
-    vocabulary_reset_extensions,
+    vocabulary_base,
+    vocabulary_for,
 )
 
 __all__ = [
@@ -47,6 +49,8 @@ __all__ = [
     "fact_value_parse",
     "fact_value_schema",
     "fact_value_validate",
-    "vocabulary_extend",
-    "vocabulary_reset_extensions",
+    "Vocabulary",
+    "fact_types_for",
+    "vocabulary_base",
+    "vocabulary_for",
 ]

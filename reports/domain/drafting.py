@@ -13,7 +13,7 @@ from pydantic import BaseModel, ConfigDict
 from ontology.domain.facts import FactRecord
 from ontology.domain.results import ClaimEvaluation, RequirementVerdict
 from ontology.domain.text import value_format
-from ontology.domain.vocabulary import UnknownFactType, fact_type
+from ontology.domain.vocabulary import UnknownFactType, Vocabulary, vocabulary_base
 
 Language = Literal["de", "en"]
 
@@ -96,9 +96,13 @@ def fact_value_text(record: FactRecord, language: Language = "en") -> str:
     return value_format(value, language)
 
 
-def fact_type_label(key: str, language: Language) -> str:
+def fact_type_label(
+    key: str, language: Language, vocabulary: Vocabulary | None = None
+) -> str:
+    """The fact type's label in the case's firm's vocabulary (its own
+    extension terms included)."""
     try:
-        info = fact_type(key)
+        info = (vocabulary or vocabulary_base()).fact_type(key)
     except UnknownFactType:  # an extension term no longer known: show its key
         return key
     return str(info.label_de if language == "de" else info.label_en)
@@ -108,6 +112,7 @@ def evidence_items(
     fact_ids: Sequence[int],
     facts: Mapping[int, FactRecord],
     language: Language = "en",
+    vocabulary: Vocabulary | None = None,
 ) -> tuple[EvidenceItem, ...]:
     """Each supporting fact with each of its evidence references (a fact
     without any evidence still appears, so nothing it rests on is hidden)."""
@@ -121,7 +126,7 @@ def evidence_items(
             fact_type=record.fact_type,
             status=record.status,
             value=fact_value_text(record, language),
-            label=fact_type_label(record.fact_type, language),
+            label=fact_type_label(record.fact_type, language, vocabulary),
             status_label=STATUS_LABELS[language].get(record.status, record.status),
         )
         if not record.evidence:
@@ -157,6 +162,7 @@ def findings_draft(
     claim_id: int,
     facts: Sequence[FactRecord],
     language: Language = "en",
+    vocabulary: Vocabulary | None = None,
 ) -> list[FindingDraft]:
     """One finding per requirement of the evaluated claim, in order."""
     by_id = {f.id: f for f in facts}
@@ -172,7 +178,9 @@ def findings_draft(
                 verdict_label=LABELS[language][verdict.status],
                 text=finding_text(verdict, language),
                 supporting_fact_ids=tuple(verdict.supporting_fact_ids),
-                evidence=evidence_items(verdict.supporting_fact_ids, by_id, language),
+                evidence=evidence_items(
+                    verdict.supporting_fact_ids, by_id, language, vocabulary
+                ),
             )
         )
     return drafts

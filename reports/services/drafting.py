@@ -16,7 +16,7 @@ from ontology.domain.results import ClaimEvaluation
 from ontology.services import claim_evaluate
 from reports.domain.drafting import FindingDraft, Language, findings_draft
 from reports.llm import ModelUnavailable, chat_complete
-from review.selectors import fact_records_for_case
+from review.selectors import fact_records_for_case, vocabulary_for_case
 
 
 def claim_context(*, case: Case, claim: Claim) -> ClaimContext:
@@ -37,7 +37,11 @@ def claim_context(*, case: Case, claim: Claim) -> ClaimContext:
 def claim_evaluation(
     *, case: Case, claim: Claim, facts: Sequence[FactRecord]
 ) -> ClaimEvaluation:
-    return claim_evaluate(facts=facts, context=claim_context(case=case, claim=claim))
+    return claim_evaluate(
+        facts=facts,
+        context=claim_context(case=case, claim=claim),
+        vocabulary=vocabulary_for_case(case),
+    )
 
 
 def known_labels(evaluations: Iterable[ClaimEvaluation]) -> frozenset[str]:
@@ -113,7 +117,11 @@ def argument_draft(
     ]
     evaluation = claim_evaluation(case=case, claim=claim, facts=facts)
     drafts = findings_draft(
-        evaluation=evaluation, claim_id=claim.pk, facts=facts, language=language
+        evaluation=evaluation,
+        claim_id=claim.pk,
+        facts=facts,
+        language=language,
+        vocabulary=vocabulary_for_case(case),
     )
     if not use_model:
         return drafts, evaluation
@@ -139,10 +147,15 @@ def rules_drafts(
     the evaluator itself tells established from disputed)."""
     drafts: list[FindingDraft] = []
     evaluations = []
+    vocabulary = vocabulary_for_case(case)
     for claim in claims:
         evaluation = claim_evaluation(case=case, claim=claim, facts=facts)
         evaluations.append(evaluation)
         drafts += findings_draft(
-            evaluation=evaluation, claim_id=claim.pk, facts=facts, language=language
+            evaluation=evaluation,
+            claim_id=claim.pk,
+            facts=facts,
+            language=language,
+            vocabulary=vocabulary,
         )
     return drafts, evaluations

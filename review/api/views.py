@@ -38,7 +38,7 @@ from review.selectors import (
     QueueFilters,
     fact_get_for_user,
     fact_provenance,
-    ontology_extension_latest,
+    ontology_extension_latest_for_user,
     proposal_get_for_user,
     proposal_queue,
     term_candidate_get_for_user,
@@ -296,8 +296,9 @@ class TermCandidateDecideApi(APIView):
 class OntologyExtensionLatestApi(APIView):
     @extend_schema(responses=ExtensionOutputSerializer)
     def get(self, request: Request) -> Response:
-        """The newest extension graph (version 0 and empty before the first)."""
-        latest = ontology_extension_latest()
+        """The newest extension graph of the user's firm (version 0 and empty
+        before the firm's first accepted term)."""
+        latest = ontology_extension_latest_for_user(user=request.user)
         if latest is None:
             return Response({"version": 0, "turtle": ""})
         return Response({"version": latest.version, "turtle": latest.turtle})

@@ -5,7 +5,9 @@ version of a separate graph that only *adds* to the core: a synonym becomes a
 ``skos:altLabel`` of an existing concept, a new subclass becomes an
 ``owl:Class`` under it. A subclass of a fact type is itself a fact type (same
 value kind and claim types, key ``ext_<slug>``), so the agents' gate accepts it
-once the extension is loaded (``ontology.vocabulary.vocabulary_extend``).
+in the vocabulary of the firm whose curator accepted it
+(``review.selectors.vocabulary_for_organisation``; each firm has its own
+extension versions).
 
 Pure: rdflib only, no database.
 """
@@ -140,7 +142,7 @@ def extension_term_add(
 
 def extension_fact_types(*, turtle: str, core: Graph) -> list[FactTypeInfo]:
     """The fact types the extension graph defines (to hand to
-    ``ontology.vocabulary.vocabulary_extend``)."""
+    ``ontology.vocabulary.vocabulary_for``)."""
     extension = _graph(turtle)
     own = {s for s in extension.subjects(RDF.type, BC.FactType)}
     if not own:

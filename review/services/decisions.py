@@ -38,6 +38,7 @@ from review.errors import (
     UnknownFactType,
 )
 from review.models import CLAIM_TTL, Decision, ExtractionProposal, Fact, FactEvidence
+from review.selectors import vocabulary_for_case
 from review.signals import facts_changed_on_commit
 
 Role = Membership.Role
@@ -57,7 +58,12 @@ def fact_value_check(*, case: Case, fact_type: str, value: Any) -> dict[str, Any
     parties of the case. Raises InvalidValue / UnknownFactType."""
     parties = CaseParties.of(list(case.parties.values_list("pk", "name")))
     try:
-        return fact_value_validate(fact_type=fact_type, value=value, parties=parties)
+        return fact_value_validate(
+            fact_type=fact_type,
+            value=value,
+            parties=parties,
+            vocabulary=vocabulary_for_case(case),  # the case's firm's terms
+        )
     except VocabularyUnknownFactType:
         raise UnknownFactType(
             f"The ontology has no fact type {fact_type!r}.", hint=fact_type

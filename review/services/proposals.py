@@ -144,6 +144,7 @@ def term_candidate_create(
         with transaction.atomic():
             candidate = TermCandidate.objects.create(
                 case=case,
+                organisation_id=case.organisation_id,
                 label=label,
                 kind=kind,
                 source_chunk=source_chunk,

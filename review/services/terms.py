@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import connection, transaction
+from django.http import Http404
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -31,10 +32,13 @@ def term_candidate_decide(
     reason: str = "",
 ) -> TermCandidate:
     """Synonym of a concept, new subclass of one, or noise. An accepted term
-    makes a new version of the extension graph (the whole graph, so each
-    version stands alone); noise is rejected and changes nothing. Raises
-    TermNotPending (409) when someone decided first, UnknownConcept (400)."""
-    require_role(curator, Membership.Role.CURATOR)
+    makes a new version of the candidate's firm's extension graph (the whole
+    graph, so each version stands alone; no other firm's vocabulary changes);
+    noise is rejected and changes nothing. Raises TermNotPending (409) when
+    someone decided first, UnknownConcept (400)."""
+    membership = require_role(curator, Membership.Role.CURATOR)
+    if membership.organisation_id != candidate.organisation_id:
+        raise Http404("No such term.")  # another firm's term does not exist here
     if resolution not in Resolution.values:
         raise UnknownConcept(
             _("Unknown decision: %(decision)s.") % {"decision": resolution},
@@ -71,8 +75,16 @@ def term_candidate_decide(
     added = ""
     if resolution != Resolution.NOISE:
         with connection.cursor() as cursor:
-            cursor.execute("SELECT pg_advisory_xact_lock(%s)", [_EXTENSION_LOCK])
-        latest = OntologyExtension.objects.order_by("-version").first()
+            # one new version of this firm's extension at a time
+            cursor.execute(
+                "SELECT pg_advisory_xact_lock(%s, %s)",
+                [_EXTENSION_LOCK, candidate.organisation_id],
+            )
+        latest = (
+            OntologyExtension.objects.filter(organisation_id=candidate.organisation_id)
+            .order_by("-version")
+            .first()
+        )
         version = (latest.version + 1) if latest else 1
         try:
             turtle, added = extension_term_add(
@@ -86,7 +98,11 @@ def term_candidate_decide(
         except ConceptUnknown as exc:
             raise UnknownConcept(str(exc), hint={"field": "concept"}) from None
         OntologyExtension.objects.create(
-            version=version, turtle=turtle, created_by=curator, term_candidate=candidate
+            organisation_id=candidate.organisation_id,
+            version=version,
+            turtle=turtle,
+            created_by=curator,
+            term_candidate=candidate,
         )
         TermCandidate.objects.filter(pk=candidate.pk).update(extension_version=version)
     candidate.refresh_from_db()

@@ -239,10 +239,14 @@ def test_invalid_values_are_rejected(case, lawyer, letter_chunk, fact_type, valu
 def test_party_values_must_be_parties_of_the_case(
     case, lawyer, letter_chunk, monkeypatch
 ):
-    from agents import world as world_module
+    from ontology.vocabulary import FactTypeInfo, vocabulary_for
 
-    kinds = {**world_module.ontology_fact_types(), "debtor_named": "party"}
-    monkeypatch.setattr(world_module, "ontology_fact_types", lambda: kinds)
+    vocabulary = vocabulary_for(
+        [FactTypeInfo(key="debtor_named", value_kind="party", label_de="", label_en="")]
+    )
+    monkeypatch.setattr(
+        "review.selectors.vocabulary_for_organisation", lambda _org: vocabulary
+    )
     quote = "Sehr geehrter Herr Schmidt,"
     turns = [
         [

@@ -13,6 +13,7 @@ from agents.domain.policies import EVALUATORS, PreparedResult
 from agents.domain.tools import TOOL_SPECS
 from agents.domain.world import ChunkView
 from agents.policy_graph import compiled_policies
+from ontology.vocabulary import Vocabulary, vocabulary_base
 
 TEXT = "Die Rechnung ist zahlbar bis zum 26.04.2026."
 
@@ -31,6 +32,9 @@ class FakeWorld:
 
     def case_chunk_ids(self, *, limit: int) -> list[int]:
         return [7]
+
+    def vocabulary(self) -> Vocabulary:
+        return vocabulary_base()
 
     def fact_types(self) -> Mapping[str, str]:
         return {"due_date": "date"}

@@ -459,7 +459,7 @@ def test_a_curator_subtype_of_damage_item_counts_as_damage() -> None:
     from rdflib import Graph
 
     from ontology.domain.vocabulary import fact_types_from_graph
-    from ontology.vocabulary import vocabulary_extend, vocabulary_reset_extensions
+    from ontology.vocabulary import vocabulary_for
 
     extension = Graph().parse(
         data="""
@@ -477,15 +477,13 @@ def test_a_curator_subtype_of_damage_item_counts_as_damage() -> None:
     )
     term = fact_types_from_graph(extension)["ext_inkassokosten"]
     assert term.broader == frozenset({"damage_item"})
-    try:
-        vocabulary_extend([term])
-        item = fact("ext_inkassokosten", eur(12_000))
-        ev = evaluate([item])
-        assert ev.requirement("schaden").status == "satisfied"
-        assert ev.damage is not None and ev.damage.items_cents == 12_000
-        assert item.id in ev.requirement("schaden").supporting_fact_ids
-    finally:
-        vocabulary_reset_extensions()
+    item = fact("ext_inkassokosten", eur(12_000))
+    ev = claim_evaluate(facts=[item], context=ctx(), vocabulary=vocabulary_for([term]))
+    assert ev.requirement("schaden").status == "satisfied"
+    assert ev.damage is not None and ev.damage.items_cents == 12_000
+    assert item.id in ev.requirement("schaden").supporting_fact_ids
+    # without the firm's extension the term is no damage item
+    assert evaluate([item]).requirement("schaden").status != "satisfied"
 
 
 def test_damage_in_another_currency_is_named_not_summed() -> None:

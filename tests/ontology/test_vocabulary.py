@@ -10,8 +10,7 @@ from ontology.vocabulary import (
     fact_type,
     fact_type_keys,
     fact_value_parse,
-    vocabulary_extend,
-    vocabulary_reset_extensions,
+    vocabulary_for,
 )
 
 CONTRACT_KEYS = {
@@ -89,12 +88,12 @@ def test_extension_terms_are_added_but_cannot_redefine_a_key() -> None:
         label_en="Dunning fee",
         claim_types=frozenset({"verzugsschaden"}),
     )
-    try:
-        vocabulary_extend([term])
-        assert "ext_dunning_fee" in fact_type_keys()
-        clash = term.model_copy(update={"key": "due_date"})
-        with pytest.raises(ValueError):
-            vocabulary_extend([clash])
-    finally:
-        vocabulary_reset_extensions()
+    vocabulary = vocabulary_for([term], version=1)
+    assert "ext_dunning_fee" in vocabulary
+    assert vocabulary.fact_type("ext_dunning_fee") == term
+    clash = term.model_copy(update={"key": "due_date"})
+    with pytest.raises(ValueError):
+        vocabulary_for([clash])
+    # nothing is kept: the versioned vocabulary and a fresh one do not know it
     assert "ext_dunning_fee" not in fact_type_keys()
+    assert "ext_dunning_fee" not in vocabulary_for()

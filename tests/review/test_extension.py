@@ -11,7 +11,7 @@ from rdflib import RDFS, Graph, Literal, URIRef
 from rdflib.namespace import SKOS
 
 from ontology.domain.vocabulary import VOCABULARY_DIR, vocabulary_graph
-from ontology.vocabulary import fact_type, fact_type_keys, vocabulary_reset_extensions
+from ontology.vocabulary import fact_type_keys
 from review.domain.extension import (
     ConceptUnknown,
     concepts,
@@ -21,7 +21,7 @@ from review.domain.extension import (
 )
 from review.selectors import (
     ontology_extension_graph_latest,
-    ontology_extension_load_latest,
+    vocabulary_for_case,
 )
 from review.services.terms import term_candidate_decide
 from tests.review.helpers import make_term
@@ -91,10 +91,12 @@ def test_accepted_terms_make_versions_and_reach_the_vocabulary(
     case: Any, curator: Any
 ) -> None:
     core_files = {p: p.read_bytes() for p in VOCABULARY_DIR.glob("*.ttl")}
-    assert ontology_extension_graph_latest() == ""
+    org = case.organisation_id
+    assert ontology_extension_graph_latest(organisation_id=org) == ""
     noise = make_term(case, label="Seite 2 von 3")
     term_candidate_decide(candidate=noise, curator=curator, resolution="noise")
-    assert ontology_extension_graph_latest() == ""  # noise adds nothing
+    # noise adds nothing
+    assert ontology_extension_graph_latest(organisation_id=org) == ""
     term = make_term(case, label="Inkassokosten")
     term_candidate_decide(
         candidate=term,
@@ -103,11 +105,9 @@ def test_accepted_terms_make_versions_and_reach_the_vocabulary(
         concept=BFT + "damage_item",
         reason="häufig in Mahnverfahren",
     )
-    assert "Inkassokosten" in ontology_extension_graph_latest()
+    assert "Inkassokosten" in ontology_extension_graph_latest(organisation_id=org)
     assert "ext_inkassokosten" not in fact_type_keys()
-    try:
-        assert ontology_extension_load_latest() == 1
-        assert fact_type("ext_inkassokosten").value_kind == "amount"
-    finally:
-        vocabulary_reset_extensions()
+    vocabulary = vocabulary_for_case(case)
+    assert vocabulary.version == 1
+    assert vocabulary.fact_type("ext_inkassokosten").value_kind == "amount"
     assert {p: p.read_bytes() for p in VOCABULARY_DIR.glob("*.ttl")} == core_files

@@ -22,10 +22,8 @@ from agents.domain.world import ChunkView
 from ontology.vocabulary import (
     CURRENCIES,
     FactTypeInfo,
-    fact_type,
-    fact_types_all,
-    vocabulary_extend,
-    vocabulary_reset_extensions,
+    Vocabulary,
+    vocabulary_for,
 )
 from review.errors import InvalidValue
 from review.forms import FactValueForm
@@ -83,21 +81,26 @@ VALUES: list[tuple[str, Any, bool]] = [
 IDS = [f"{t}-{v}"[:60] for t, v, _ in VALUES]
 
 
+VOCABULARY = vocabulary_for(
+    [
+        FactTypeInfo(
+            key=PARTY_TYPE,
+            value_kind="party",
+            label_de="Schuldner benannt",
+            label_en="Debtor named",
+        )
+    ]
+)
+
+
 @pytest.fixture(autouse=True)
-def party_fact_type() -> Iterator[None]:
-    """A party-valued fact type (the versioned vocabulary has none yet)."""
-    vocabulary_extend(
-        [
-            FactTypeInfo(
-                key=PARTY_TYPE,
-                value_kind="party",
-                label_de="Schuldner benannt",
-                label_en="Debtor named",
-            )
-        ]
+def party_fact_type(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """A party-valued fact type (the versioned vocabulary has none yet) in
+    every firm's vocabulary, as the one selector hands it out."""
+    monkeypatch.setattr(
+        "review.selectors.vocabulary_for_organisation", lambda _org: VOCABULARY
     )
     yield
-    vocabulary_reset_extensions()
 
 
 @pytest.fixture
@@ -113,8 +116,11 @@ class _CaseWorld:
         self.case_id = case.pk
         self.parties = list(case.parties.values_list("pk", "name"))
 
+    def vocabulary(self) -> Vocabulary:
+        return VOCABULARY
+
     def fact_types(self) -> Mapping[str, str]:
-        return {k: info.value_kind for k, info in fact_types_all().items()}
+        return VOCABULARY.value_kinds()
 
     def party_names(self) -> set[str]:
         return {name for _, name in self.parties}
@@ -174,7 +180,7 @@ def _api_accepts(case: Any, reviewer: Any, fact_type_key: str, value: Any) -> bo
 def _form_inputs(fact_type_key: str, value: Any) -> dict[str, Any] | None:
     """The page's inputs for ``value``, or None when the editor cannot express
     it (the inputs would turn into another JSON value, e.g. cents as text)."""
-    schema = fact_type(fact_type_key).value_schema
+    schema = VOCABULARY.fact_type(fact_type_key).value_schema
     initial = FactValueForm.initial_from(schema, value)
     inputs = {
         k: ("on" if v is True else v) for k, v in initial.items() if v is not False
@@ -267,7 +273,7 @@ def test_the_enumeration_editor_offers_exactly_the_vocabulary_choices(
     html = reviewer_client.get(
         reverse("review:proposal_detail", kwargs={"proposal_id": proposal.pk}), **HTMX
     ).content.decode()
-    for choice in fact_type("delivery_evidence").choices:
+    for choice in VOCABULARY.fact_type("delivery_evidence").choices:
         assert f'<option value="{choice}"' in html
     assert '<option value="Rückschein" selected>' in html
 

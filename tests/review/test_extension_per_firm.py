@@ -205,7 +205,7 @@ def test_the_migration_splits_the_global_chain_into_one_per_firm(
     from django.apps import apps
 
     migration = importlib.import_module(
-        "review.migrations.0004_extension_per_organisation"
+        "review.migrations.0006_extension_per_organisation"
     )
     _accept(case, curator, "Mahnspesen")
     _accept(other_case, other_curator, "Inkassokosten")

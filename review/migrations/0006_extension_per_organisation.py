@@ -79,7 +79,7 @@ def _reverse(apps: Any, schema_editor: Any) -> None:
 class Migration(migrations.Migration):
     dependencies = [
         ("cases", "0002_audit_append_only"),
-        ("review", "0003_decision_kind_assert"),
+        ("review", "0005_decisions_append_only_facts_change_by_decision"),
     ]
 
     operations = [

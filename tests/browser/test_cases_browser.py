@@ -64,11 +64,11 @@ def test_lawyer_creates_a_case_with_party_and_claim_and_finds_it_by_search(
     rows = page.locator("#case-results tbody tr")
     rows.filter(has_text="8 O 77/26").wait_for()
     page.wait_for_function(
-        "document.querySelectorAll('#case-results tbody tr').length === 1"
+        "() => document.querySelectorAll('#case-results tbody tr').length === 1"
     )
     assert "Mietsache Kranich" not in page.locator("#case-results").inner_text()
     assert "q=Reiher" in page.url  # the search is in the address bar
-    page.wait_for_function("!document.querySelector('.htmx-request')")
+    page.wait_for_function("() => !document.querySelector('.htmx-request')")
     screenshot(page, "4-search")
     page.select_option("#id_status", "closed")  # the filter narrows it to none
     page.locator("#case-results .empty").wait_for()

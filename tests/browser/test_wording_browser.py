@@ -50,7 +50,8 @@ def test_lawyer_decides_the_wording_and_the_findings_print_with_a_footnote(
         with page.expect_response(lambda r: "/wording/" in r.url):
             form.locator("button[data-decide]").click()
         page.wait_for_function(
-            f"document.querySelectorAll('button[data-decide]').length < {before}"
+            "(n) => document.querySelectorAll('button[data-decide]').length < n",
+            arg=before,
         )
     assert page.locator('[data-outcome="flagged"]').count() == 0
     notes = page.inner_text("ol.footnotes")

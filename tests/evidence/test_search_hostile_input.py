@@ -117,11 +117,24 @@ def test_page_viewer_never_answers_500(lawyer_client, case, letter, q, chunk, zo
     assert image.status_code in (200, 400, 404), (zoom, image.status_code)
 
 
-def test_viewer_highlights_with_a_nul_in_the_query(lawyer_client, case, letter):
+def test_viewer_highlights_with_sixty_dashes_in_the_query(lawyer_client, case, letter):
+    chunk = letter.chunks.first()
+    kwargs = {"case_id": case.pk, "document_id": letter.pk, "number": 1}
+    response = lawyer_client.get(
+        reverse("evidence:page_view", kwargs=kwargs),
+        {"q": "-" * 60 + "Mahnung", "chunk": chunk.pk},
+    )
+    assert response.status_code == 200
+
+
+def test_viewer_refuses_a_nul_in_the_query_with_a_clear_error(
+    lawyer_client, case, letter
+):
     chunk = letter.chunks.first()
     kwargs = {"case_id": case.pk, "document_id": letter.pk, "number": 1}
     response = lawyer_client.get(
         reverse("evidence:page_view", kwargs=kwargs),
         {"q": "-" * 60 + "\x00Mahnung", "chunk": chunk.pk},
     )
-    assert response.status_code == 200
+    assert response.status_code == 400
+    assert "NUL" in response.content.decode()

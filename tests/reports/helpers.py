@@ -7,6 +7,8 @@ import itertools
 from datetime import date
 from typing import Any
 
+from django.db import transaction
+
 from cases.models import Claim, Party
 from review.models import Fact, FactEvidence
 from tests.review.helpers import fact_decided, make_chunk
@@ -68,11 +70,17 @@ def make_fact(case: Any, fact_type: str, *, status: str = "confirmed") -> Fact:
     chunk = make_chunk(
         case, text=text, filename=FILES.get(text, f"beleg-{next(_counter)}.pdf")
     )
-    fact = Fact.objects.create(
-        case=case, fact_type=fact_type, value=_json_value(kind, value), status=status
-    )
-    FactEvidence.objects.create(fact=fact, chunk=chunk, quote=quote)
-    fact_decided(fact)
+    # one transaction: the database checks at commit that a new fact comes
+    # with its decision (with autocommit, as in browser tests, too)
+    with transaction.atomic():
+        fact = Fact.objects.create(
+            case=case,
+            fact_type=fact_type,
+            value=_json_value(kind, value),
+            status=status,
+        )
+        FactEvidence.objects.create(fact=fact, chunk=chunk, quote=quote)
+        fact_decided(fact)
     return fact
 
 

@@ -89,7 +89,12 @@ def test_a_resumed_run_makes_no_proposal_twice(case, lawyer, letter_chunk):
 
 
 def test_the_sweep_requeues_a_silent_run_and_leaves_a_fresh_one(
-    case, lawyer, letter_chunk, settings, django_capture_on_commit_callbacks
+    case,
+    lawyer,
+    letter_chunk,
+    settings,
+    monkeypatch,
+    django_capture_on_commit_callbacks,
 ):
     settings.BELEGT_STUCK_AFTER_SECONDS = 300
     silent = extraction_run_start(case=case, actor=lawyer, provider="rules")
@@ -97,16 +102,13 @@ def test_the_sweep_requeues_a_silent_run_and_leaves_a_fresh_one(
     _as_killed(silent, age=301)
     _as_killed(fresh, age=10)
     sent: list[int] = []
+    monkeypatch.setattr(extraction_run_task, "delay", sent.append)
 
-    with django_capture_on_commit_callbacks() as callbacks:
+    with django_capture_on_commit_callbacks(execute=True):
         counts = agent_runs_recover_stuck()
-    extraction_run_task.delay = sent.append  # type: ignore[method-assign]
-    try:
-        for callback in callbacks:
-            callback()
+    with django_capture_on_commit_callbacks(execute=True):
         again = agent_runs_recover_stuck()  # idempotent: nothing new to do
-    finally:
-        del extraction_run_task.delay
+    monkeypatch.undo()
 
     assert counts == {"resumed": 1, "failed": 0, "redispatched": 0}
     assert again == {"resumed": 0, "failed": 0, "redispatched": 0}

@@ -46,6 +46,15 @@ class AgentRun(models.Model):
         _("status"), max_length=32, choices=Status.choices, default=Status.QUEUED
     )
     reason = models.TextField(_("reason"), blank=True)
+    # A stable code for a failure the page explains in the user's language
+    # (``worker_lost``); the free-text ``reason`` keeps the technical detail.
+    failure_code = models.CharField(_("failure code"), max_length=32, blank=True)
+    # Recovery after a killed worker: each execution claims the run (the task
+    # id), counts an attempt and beats while it works. A redelivered task (same
+    # id) or the stuck-work sweeper takes over a claim whose worker is gone.
+    attempts = models.PositiveSmallIntegerField(_("attempts"), default=0)
+    claimed_by = models.CharField(_("claimed by"), max_length=200, blank=True)
+    heartbeat_at = models.DateTimeField(_("last sign of life"), null=True, blank=True)
     steps = models.PositiveIntegerField(_("steps"), default=0)
     accepted = models.PositiveIntegerField(_("accepted calls"), default=0)
     rejected = models.PositiveIntegerField(_("rejected calls"), default=0)
@@ -62,7 +71,10 @@ class AgentRun(models.Model):
         ordering = ["-created_at", "-id"]
         verbose_name = _("agent run")
         verbose_name_plural = _("agent runs")
-        indexes = [models.Index(fields=["case", "-created_at"])]
+        indexes = [
+            models.Index(fields=["case", "-created_at"]),
+            models.Index(fields=["status", "heartbeat_at"], name="agentrun_stuck_idx"),
+        ]
 
     def __str__(self) -> str:
         return f"run {self.pk} ({self.provider}, {self.status})"

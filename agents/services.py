@@ -6,13 +6,16 @@ document is ready), the command line and the case page."""
 
 from __future__ import annotations
 
+import contextlib
 import logging
-from collections.abc import Callable
+import time
+from collections.abc import Callable, Iterator
+from datetime import timedelta
 from typing import Any
 
 from django.conf import settings
-from django.db import transaction
-from django.db.models import F
+from django.db import InterfaceError, OperationalError, connection, transaction
+from django.db.models import F, Q
 from django.utils import timezone
 
 from agents.domain.envelope import TaskEnvelope
@@ -51,6 +54,44 @@ EXTRACTION_GOAL = (
 
 class RunNotStartable(DomainError):
     code = "run_not_startable"
+
+
+# Failure codes the run page explains (templates/agents/run_detail.html).
+WORKER_LOST = "worker_lost"
+
+# Advisory-lock namespace of agent runs (first key of the two-key form); the
+# ingestion uses 0x626C6702.
+_LOCK_RUN = 0x62_6C_67_10
+
+
+@contextlib.contextmanager
+def _run_lock(run_id: int) -> Iterator[bool]:
+    """A session lock held while a run executes. It dies with a killed
+    worker's connection, so a free lock on a "running" run means its worker
+    is gone."""
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_try_advisory_lock(%s, %s)", [_LOCK_RUN, run_id])
+        acquired = bool(cursor.fetchone()[0])
+    try:
+        yield acquired
+    finally:
+        if acquired:
+            with connection.cursor() as cursor:
+                cursor.execute("SELECT pg_advisory_unlock(%s, %s)", [_LOCK_RUN, run_id])
+
+
+def _run_worker_alive(run_id: int) -> bool:
+    """Whether some session holds the run's lock (its worker still runs)."""
+    with _run_lock(run_id) as acquired:
+        return not acquired
+
+
+def _stale_before() -> Any:
+    return timezone.now() - timedelta(seconds=int(settings.BELEGT_STUCK_AFTER_SECONDS))
+
+
+def _heartbeat(run_id: int) -> None:
+    AgentRun.objects.filter(pk=run_id).update(heartbeat_at=timezone.now())
 
 
 def envelope_for_extraction(
@@ -163,8 +204,15 @@ class DbRecorder:
             AgentStep.objects.filter(pk=self._open.pk).update(**fields)
         else:
             AgentStep.objects.create(run=self.run, **fields)
+        delay = float(settings.BELEGT_AGENT_STEP_DELAY)
+        if delay:
+            time.sleep(delay)
         if record.kind == "tool_call":
-            AgentRun.objects.filter(pk=self.run.pk).update(steps=F("steps") + 1)
+            AgentRun.objects.filter(pk=self.run.pk).update(
+                steps=F("steps") + 1, heartbeat_at=timezone.now()
+            )
+        else:
+            _heartbeat(self.run.pk)
 
 
 def _chunk_inputs(case: Case, document: SourceDocument | None) -> list[ChunkInput]:
@@ -188,16 +236,84 @@ def _chunk_inputs(case: Case, document: SourceDocument | None) -> list[ChunkInpu
     ]
 
 
-def agent_run_execute(*, run: AgentRun, provider: Provider | None = None) -> AgentRun:
+def agent_run_execute(
+    *, run: AgentRun, provider: Provider | None = None, claim: str = ""
+) -> AgentRun:
     """Run an extraction to its end (finish, limit or circuit breaker) and
-    store the outcome. Safe to call for a run that already ended (no-op)."""
-    claimed = AgentRun.objects.filter(pk=run.pk, status=AgentRun.Status.QUEUED).update(
-        status=AgentRun.Status.RUNNING, started_at=timezone.now()
+    store the outcome. Safe to call for a run that already ended (no-op) and
+    for one that is being executed elsewhere (no-op).
+
+    ``claim`` names this execution (the Celery task id; a redelivered or
+    retried task keeps its id). A "running" run is taken over when its worker
+    is gone (its lock is free) and the claim is ours or its heartbeat is older
+    than ``BELEGT_STUCK_AFTER_SECONDS``. The takeover replays the run from its
+    start: every commit is keyed by the call id, so no proposal is made twice.
+    After ``BELEGT_AGENT_RUN_MAX_ATTEMPTS`` executions the run ends ``failed``
+    with the code ``worker_lost``."""
+    with _run_lock(run.pk) as acquired:
+        if not acquired:
+            logger.info("agent run %s is being executed elsewhere", run.pk)
+            run.refresh_from_db()
+            return run
+        return _execute_claimed(run=run, provider=provider, claim=claim)
+
+
+def _claim(run: AgentRun, claim: str) -> bool:
+    """Take the run (we hold its lock): a queued run, or a running one whose
+    execution was ours or went silent."""
+    takeover = Q(status=AgentRun.Status.RUNNING) & (
+        Q(heartbeat_at__lt=_stale_before())
+        | Q(heartbeat_at__isnull=True, started_at__lt=_stale_before())
     )
-    if claimed != 1:
-        run.refresh_from_db()
-        return run
+    if claim:
+        takeover |= Q(status=AgentRun.Status.RUNNING, claimed_by=claim)
+    now = timezone.now()
+    claimed = AgentRun.objects.filter(
+        Q(pk=run.pk) & (Q(status=AgentRun.Status.QUEUED) | takeover)
+    ).update(
+        status=AgentRun.Status.RUNNING,
+        started_at=now,
+        heartbeat_at=now,
+        claimed_by=claim[:200],
+        attempts=F("attempts") + 1,
+    )
     run.refresh_from_db()
+    return claimed == 1
+
+
+def _execute_claimed(
+    *, run: AgentRun, provider: Provider | None, claim: str
+) -> AgentRun:
+    if not _claim(run, claim):
+        return run
+    if run.attempts > int(settings.BELEGT_AGENT_RUN_MAX_ATTEMPTS):
+        lost = run.attempts - 1
+        return _finish(
+            run,
+            status=RunStatus.FAILED,
+            reason=f"the worker was lost {lost} times",
+            failure_code=WORKER_LOST,
+            attempts=lost,
+        )
+    if run.attempts > 1:
+        # A replay. The interrupted attempt's steps stay on record (proposals
+        # name them); a marker step shows where the new attempt begins.
+        AgentStep.objects.create(
+            run=run,
+            index=0,
+            kind=AgentStep.Kind.LIMIT,
+            note=f"resumed after a lost worker (attempt {run.attempts})",
+        )
+        logger.warning("agent run %s resumed (attempt %s)", run.pk, run.attempts)
+    try:
+        return _execute(run=run, provider=provider)
+    except (OperationalError, InterfaceError):
+        # Transient database trouble: the run stays "running" under our claim
+        # and the task's retry takes it over (our lock is released on the way out).
+        raise
+
+
+def _execute(*, run: AgentRun, provider: Provider | None) -> AgentRun:
     envelope = TaskEnvelope.model_validate(run.envelope)
     case = run.case
     world = DjangoWorld(case=case, actor=run.actor, document_id=envelope.document_id)
@@ -245,6 +361,8 @@ def agent_run_execute(*, run: AgentRun, provider: Provider | None = None) -> Age
     )
     try:
         outcome = loop.run(episodes)
+    except (OperationalError, InterfaceError):
+        raise
     except Exception as exc:
         logger.exception("agent run %s crashed", run.pk)
         _finish(run, status=RunStatus.FAILED, reason=f"{type(exc).__name__}: {exc}")
@@ -325,3 +443,66 @@ def extraction_run_start(
         transaction.on_commit(lambda: extraction_run_task.delay(run.pk))
         return run
     return agent_run_execute(run=run)
+
+
+def _dispatch_run(run_id: int) -> None:
+    from agents.tasks import extraction_run_task
+
+    transaction.on_commit(lambda: extraction_run_task.delay(run_id))
+
+
+def agent_runs_recover_stuck() -> dict[str, int]:
+    """The agents' part of the stuck-work sweep (Celery beat). A run counts as
+    stuck when it shows no sign of life for ``BELEGT_STUCK_AFTER_SECONDS`` and
+    no worker holds its lock: a running one is queued again while attempts
+    remain, else ends ``failed`` (``worker_lost``); a queued one whose message
+    was lost (the SQLAlchemy transport never redelivers the task of a killed
+    worker) is dispatched again. Idempotent: each step is a conditional
+    update, and a run dispatched twice is executed once."""
+    stale = _stale_before()
+    counts = {"resumed": 0, "failed": 0, "redispatched": 0}
+    max_attempts = int(settings.BELEGT_AGENT_RUN_MAX_ATTEMPTS)
+    running = AgentRun.objects.filter(status=AgentRun.Status.RUNNING).filter(
+        Q(heartbeat_at__lt=stale) | Q(heartbeat_at__isnull=True, started_at__lt=stale)
+    )
+    for run in running.order_by("pk"):
+        if _run_worker_alive(run.pk):
+            continue
+        with transaction.atomic():
+            if run.attempts >= max_attempts:
+                locked = (
+                    AgentRun.objects.select_for_update()
+                    .filter(
+                        pk=run.pk,
+                        status=AgentRun.Status.RUNNING,
+                        heartbeat_at=run.heartbeat_at,
+                    )
+                    .first()
+                )
+                if locked is not None:
+                    _finish(
+                        run,
+                        status=RunStatus.FAILED,
+                        reason=f"the worker was lost {run.attempts} times",
+                        failure_code=WORKER_LOST,
+                    )
+                    counts["failed"] += 1
+                continue
+            requeued = AgentRun.objects.filter(
+                pk=run.pk, status=AgentRun.Status.RUNNING, heartbeat_at=run.heartbeat_at
+            ).update(status=AgentRun.Status.QUEUED, heartbeat_at=timezone.now())
+            if requeued:
+                _dispatch_run(run.pk)
+                counts["resumed"] += 1
+    queued = AgentRun.objects.filter(
+        status=AgentRun.Status.QUEUED, created_at__lt=stale
+    ).filter(Q(heartbeat_at__isnull=True) | Q(heartbeat_at__lt=stale))
+    for run in queued.order_by("pk"):
+        with transaction.atomic():
+            marked = AgentRun.objects.filter(
+                pk=run.pk, status=AgentRun.Status.QUEUED, heartbeat_at=run.heartbeat_at
+            ).update(heartbeat_at=timezone.now())
+            if marked:
+                _dispatch_run(run.pk)
+                counts["redispatched"] += 1
+    return counts

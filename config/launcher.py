@@ -4,10 +4,11 @@ Starts the embedded PostgreSQL + pgvector (unless DATABASE_URL is set), applies
 migrations, collects static files, creates the demo firm, imports the pinned
 legal corpus when its folder is there (``BELEGT_CORPUS_DIR``, default
 ``../shared/corpus``; ``BELEGT_IMPORT_CORPUS=0`` skips it) and loads the demo
-case (``BELEGT_DEMO_CASE=0`` skips it), then runs a real Celery worker and the
-web server (gunicorn) side by side until Ctrl-C, when it stops them and the
-database cleanly. The broker is kombu's SQLAlchemy transport
-on the same PostgreSQL unless CELERY_BROKER_URL names Redis or RabbitMQ.
+case (``BELEGT_DEMO_CASE=0`` skips it), then runs a real Celery worker (with
+beat embedded, for the stuck-work sweep) and the web server (gunicorn) side by
+side until Ctrl-C, when it stops them and the database cleanly. The broker is
+kombu's SQLAlchemy transport on the same PostgreSQL unless CELERY_BROKER_URL
+names Redis or RabbitMQ.
 """
 
 from __future__ import annotations
@@ -36,6 +37,18 @@ def _optional(*args: str, env: dict[str, str]) -> None:
     done = subprocess.run([sys.executable, "manage.py", *args], cwd=BASE_DIR, env=env)
     if done.returncode:
         print(f"{' '.join(args)} failed (exit {done.returncode}); continuing.")
+
+
+def worker_command(env: dict[str, str]) -> list[str]:
+    """The Celery worker of ``make run``, with beat embedded (``--beat``): the
+    stuck-work sweep it schedules is what recovers a killed worker's document
+    or agent run on the default broker, which never redelivers such a task."""
+    return [
+        sys.executable, "-m", "celery", "-A", "config", "worker",
+        "--loglevel", env.get("CELERY_LOG_LEVEL", "INFO"),
+        "--concurrency", env.get("BELEGT_WORKER_CONCURRENCY", "2"),
+        "--beat", "--schedule", str(VAR / "celerybeat-schedule"),
+    ]  # fmt: skip
 
 
 def main() -> int:
@@ -72,14 +85,7 @@ def _run() -> int:
         # is queued for the worker started below.
         _optional("seed_demo_case", env=env)
 
-    worker = subprocess.Popen(
-        [
-            sys.executable, "-m", "celery", "-A", "config", "worker",
-            "--loglevel", env.get("CELERY_LOG_LEVEL", "INFO"),
-            "--concurrency", env.get("BELEGT_WORKER_CONCURRENCY", "2"),
-        ],
-        cwd=BASE_DIR, env=env,
-    )  # fmt: skip
+    worker = subprocess.Popen(worker_command(env), cwd=BASE_DIR, env=env)
     web = subprocess.Popen(
         [
             sys.executable, "-m", "gunicorn", "config.wsgi",

@@ -10,6 +10,11 @@ urlpatterns: list[URLPattern | URLResolver] = [
         views.document_progress,
         name="document_progress",
     ),
+    path(
+        "cases/<int:case_id>/documents/<int:document_id>/retry/",
+        views.document_retry,
+        name="document_retry",
+    ),
     # Evidence tab (search) and page viewer: the search helper's views.
     path("", include("evidence.urls_search")),
 ]

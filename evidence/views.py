@@ -9,15 +9,19 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_http_methods
+from django.views.decorators.http import (
+    require_GET,
+    require_http_methods,
+    require_POST,
+)
 from django_htmx.http import HttpResponseStopPolling
 
-from cases.errors import RoleRequired
+from cases.errors import DomainError, RoleRequired
 from cases.models import Case, Membership
 from cases.selectors import case_get_for_user, user_has_role
 from cases.tabs import is_fragment_request, render_case_tab
 from evidence import selectors
-from evidence.services.ingest import documents_upload
+from evidence.services.ingest import documents_upload, source_document_retry
 from evidence.validation import max_pages, max_upload_bytes
 
 TEMPLATE = "evidence/documents.html"
@@ -93,10 +97,48 @@ def document_progress(
     document = selectors.document_get_for_user(
         user=request.user, case_id=case_id, document_id=document_id
     )
-    context = {"case": document.case, "document": document}
+    context = {
+        "case": document.case,
+        "document": document,
+        "can_upload": user_has_role(request.user, Membership.Role.LAWYER),
+    }
     if document.ingestion.is_finished:
         response = render(request, f"{TEMPLATE}#document-progress", context)
         stop = HttpResponseStopPolling(response.content)
         stop["Content-Type"] = response["Content-Type"]
         return stop
     return render(request, f"{TEMPLATE}#document-progress", context)
+
+
+@login_required
+@require_POST
+def document_retry(
+    request: HttpRequest, case_id: int, document_id: int
+) -> HttpResponse:
+    """Queue a failed, retryable ingestion again (lawyers). Answers the
+    document's row, which polls again; a refusal is shown on the row."""
+    document = selectors.document_get_for_user(
+        user=request.user, case_id=case_id, document_id=document_id
+    )
+    error = ""
+    status = 200
+    try:
+        source_document_retry(actor=request.user, document=document)
+    except DomainError as exc:  # RoleRequired (403), IngestionNotRetryable (409)
+        error, status = exc.message, exc.http_status
+    document.ingestion.refresh_from_db()
+    if not is_fragment_request(request):
+        if error:
+            messages.error(request, error)
+        else:
+            messages.success(
+                request, _("“%(name)s” is queued again.") % {"name": document.filename}
+            )
+        return redirect("evidence:case_documents", case_id=document.case_id)
+    context = {
+        "case": document.case,
+        "document": document,
+        "can_upload": user_has_role(request.user, Membership.Role.LAWYER),
+        "retry_error": error,
+    }
+    return render(request, f"{TEMPLATE}#document-progress", context, status=status)

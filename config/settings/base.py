@@ -255,14 +255,38 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
-# Redis redelivers a task whose worker died after this many seconds. (The
-# SQLAlchemy transport hands its options to create_engine, so none for it.)
+# Redis hands an unacknowledged task to another worker after this many seconds.
+# It must exceed the longest task (an agent run within its budgets, the OCR of
+# the largest accepted document), or a task still running is started a second
+# time. Recovery after a killed worker does not wait for it: the stuck-work
+# sweeper re-dispatches after BELEGT_STUCK_AFTER_SECONDS. (The SQLAlchemy
+# transport hands its options to create_engine, so none for it.)
+CELERY_VISIBILITY_TIMEOUT = env.int("CELERY_VISIBILITY_TIMEOUT", default=7200)
 CELERY_BROKER_TRANSPORT_OPTIONS = (
-    {"visibility_timeout": env.int("CELERY_VISIBILITY_TIMEOUT", default=3600)}
+    {"visibility_timeout": CELERY_VISIBILITY_TIMEOUT}
     if CELERY_BROKER_URL.startswith(("redis", "rediss"))
     else {}
 )
 CELERY_TASK_ALWAYS_EAGER = False
+# Stuck work: an ingestion or agent run without progress for this many seconds
+# whose worker is gone (its database lock is free) is resumed by the sweeper,
+# which Celery beat runs every BELEGT_STUCK_SWEEP_SECONDS (``make run`` and the
+# compose file start beat). Works on both brokers: the SQLAlchemy transport
+# never redelivers a task whose whole worker was killed.
+BELEGT_STUCK_AFTER_SECONDS = env.int("BELEGT_STUCK_AFTER_SECONDS", default=300)
+BELEGT_STUCK_SWEEP_SECONDS = env.int("BELEGT_STUCK_SWEEP_SECONDS", default=60)
+# Executions of one agent run (the first and resumptions after a lost worker).
+BELEGT_AGENT_RUN_MAX_ATTEMPTS = env.int("BELEGT_AGENT_RUN_MAX_ATTEMPTS", default=3)
+CELERY_BEAT_SCHEDULE = {
+    "evidence-stuck-work-sweep": {
+        "task": "evidence.stuck_work_sweep",
+        "schedule": float(BELEGT_STUCK_SWEEP_SECONDS),
+    },
+    "agents-stuck-work-sweep": {
+        "task": "agents.stuck_work_sweep",
+        "schedule": float(BELEGT_STUCK_SWEEP_SECONDS),
+    },
+}
 
 LOGGING = {
     "version": 1,
@@ -325,6 +349,8 @@ BELEGT_AGENT_PROVIDER = env("BELEGT_AGENT_PROVIDER", default="rules")
 # Start an extraction run for each document once its ingestion is ready.
 BELEGT_AGENT_AUTO_EXTRACT = env.bool("BELEGT_AGENT_AUTO_EXTRACT", default=True)
 BELEGT_AGENT_STEP_LIMIT = env.int("BELEGT_AGENT_STEP_LIMIT", default=5000)
+# Seconds to sleep per recorded step: only for tests that kill a worker mid-run.
+BELEGT_AGENT_STEP_DELAY = env.float("BELEGT_AGENT_STEP_DELAY", default=0.0)
 BELEGT_AGENT_TOKEN_BUDGET = env.int("BELEGT_AGENT_TOKEN_BUDGET", default=2_000_000)
 BELEGT_AGENT_COST_BUDGET_CENTS = env.float(
     "BELEGT_AGENT_COST_BUDGET_CENTS", default=500.0

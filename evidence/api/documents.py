@@ -23,7 +23,11 @@ from rest_framework.views import APIView
 from cases.selectors import case_get_for_user
 from evidence import selectors
 from evidence.models import DocumentIngestion, SourceDocument
-from evidence.services.ingest import UploadOutcome, documents_upload
+from evidence.services.ingest import (
+    UploadOutcome,
+    documents_upload,
+    source_document_retry,
+)
 
 
 class IngestionSerializer(serializers.ModelSerializer):
@@ -151,6 +155,34 @@ class CaseDocumentDetailApi(APIView):
         return Response(DocumentSerializer(document).data)
 
 
+class CaseDocumentRetryApi(APIView):
+    """``POST .../documents/{id}/retry/``: queue a failed, retryable ingestion
+    again (lawyers). 202 with the document; an ingestion already queued,
+    running or ready is returned unchanged (200); one that cannot be read
+    answers 409 ``ingestion_not_retryable``."""
+
+    @extend_schema(
+        operation_id="case_documents_retry",
+        request=None,
+        responses={
+            202: DocumentSerializer,
+            200: DocumentSerializer,
+            403: OpenApiResponse(description="Only lawyers retry."),
+            409: OpenApiResponse(description="The failure is not retryable."),
+        },
+    )
+    def post(self, request: Request, case_id: int, document_id: int) -> Response:
+        document = selectors.document_get_for_user(
+            user=request.user, case_id=case_id, document_id=document_id
+        )
+        was_failed = document.ingestion.stage == DocumentIngestion.Stage.FAILED
+        source_document_retry(actor=request.user, document=document)
+        document.ingestion.refresh_from_db()
+        return Response(
+            DocumentSerializer(document).data, status=202 if was_failed else 200
+        )
+
+
 urlpatterns: list[URLPattern] = [
     path(
         "cases/<int:case_id>/documents/",
@@ -161,5 +193,10 @@ urlpatterns: list[URLPattern] = [
         "cases/<int:case_id>/documents/<int:document_id>/",
         CaseDocumentDetailApi.as_view(),
         name="case-document-detail",
+    ),
+    path(
+        "cases/<int:case_id>/documents/<int:document_id>/retry/",
+        CaseDocumentRetryApi.as_view(),
+        name="case-document-retry",
     ),
 ]

@@ -17,6 +17,7 @@ import logging
 import time
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from datetime import timedelta
 from typing import Any, Protocol
 
 from django.conf import settings
@@ -298,6 +299,42 @@ def source_document_retry(*, actor: Any, document: SourceDocument) -> DocumentIn
     )
     ingestion_dispatch(document=document)
     return ingestion
+
+
+def _ingest_worker_alive(document_id: int) -> bool:
+    """Whether some session holds the document's ingestion lock."""
+    with _ingest_lock(document_id) as acquired:
+        return not acquired
+
+
+def source_documents_recover_stuck() -> dict[str, int]:
+    """The evidence part of the stuck-work sweep (Celery beat): every ingestion
+    between ``stored`` and ``ready`` without progress for
+    ``BELEGT_STUCK_AFTER_SECONDS`` whose lock no worker holds is dispatched
+    again. A killed worker's task is never redelivered by the SQLAlchemy
+    transport and only after the visibility timeout by Redis; a database
+    outage longer than the task's retries strands a document the same way.
+    Idempotent: the dispatch is marked on the row by a conditional update (so
+    the next sweep waits another timeout), the pipeline resumes where its rows
+    end, and ``MAX_ATTEMPTS`` still ends a document that kills its worker."""
+    stale = timezone.now() - timedelta(seconds=int(settings.BELEGT_STUCK_AFTER_SECONDS))
+    stuck = DocumentIngestion.objects.exclude(
+        stage__in=(Stage.READY, Stage.FAILED)
+    ).filter(updated_at__lt=stale)
+    redispatched = 0
+    for ingestion in stuck.select_related("document").order_by("pk"):
+        if _ingest_worker_alive(ingestion.document_id):
+            continue
+        with transaction.atomic():
+            marked = DocumentIngestion.objects.filter(
+                pk=ingestion.pk,
+                stage=ingestion.stage,
+                updated_at=ingestion.updated_at,
+            ).update(updated_at=timezone.now())
+            if marked:
+                ingestion_dispatch(document=ingestion.document)
+                redispatched += 1
+    return {"redispatched": redispatched}
 
 
 # --- the pipeline ---------------------------------------------------------------

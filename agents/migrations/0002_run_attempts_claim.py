@@ -8,7 +8,7 @@ class Migration(migrations.Migration):
     dependencies = [
         ("agents", "0001_runs_and_steps"),
         ("cases", "0002_audit_append_only"),
-        ("evidence", "0004_ingestion_retryable"),
+        ("evidence", "0005_ingestion_retryable"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

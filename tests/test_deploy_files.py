@@ -58,7 +58,13 @@ def _exec_form(args: str) -> list[str]:
 
 # ----------------------------------------------------------------- compose
 def test_compose_runs_web_worker_migrations_database_and_broker(compose):
-    assert set(compose["services"]) == {"db", "redis", "migrate", "web", "worker"}
+    services = compose["services"]
+    assert set(services) == {"db", "redis", "migrate", "web", "worker", "beat"}
+    # one scheduler for the stuck-work sweep, started after the migrations
+    assert services["beat"]["command"][:4] == ["celery", "-A", "config", "beat"]
+    assert services["beat"]["depends_on"] == {
+        "migrate": {"condition": "service_completed_successfully"}
+    }
 
 
 def test_database_and_broker_report_health_and_apps_wait_for_it(compose):

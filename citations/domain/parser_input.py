@@ -16,7 +16,7 @@ def _candidates(text: str) -> list[int]:
     for cm in _CANDIDATE.finditer(text):
         start = cm.start()
         literal = cm.group()
-        if literal == "ecital":
+        if literal == "ecital" or literal == "ection":
             if start > 0:
                 add(start - 1)
         elif literal == "subparagraph":
@@ -26,8 +26,7 @@ def _candidates(text: str) -> list[int]:
                 add(om.start())
         elif literal[0] == "V":
             # "Nr. 2300 VV RVG" starts before the "VV" that finds it
-            vm = _VV_BEFORE.search(text, max(0, start - 60), start)
-            if vm is not None:
+            for vm in _VV_BEFORE.finditer(text, max(0, start - 60), start):
                 add(vm.start())
         else:
             add(start)

@@ -165,9 +165,14 @@ ISSUE15: list[Case] = [
             ("3104 VV RVG", f"{RVG}/annex/1/point/3104"),
         ],
     ),
+    # the place of the Anlage is a unit of its own: both are cited
     (
         "Anlage 1 zu § 2 Abs. 2 RVG",
-        [("Anlage 1 zu § 2 Abs. 2 RVG", f"{RVG}/annex/1")],
+        [("Anlage 1", f"{RVG}/annex/1"), ("§ 2 Abs. 2 RVG", f"{RVG}/sec/2/para/2")],
+    ),
+    (
+        "Tabelle der Anlage 2 zu § 13 Abs. 1 RVG.",
+        [("Anlage 2", f"{RVG}/annex/2"), ("§ 13 Abs. 1 RVG", f"{RVG}/sec/13/para/1")],
     ),
 ]
 

@@ -46,10 +46,15 @@ def test_fee_numbers_of_the_vv_rvg_resolve(corpus) -> None:
     assert _one("Nr. 9999 VV RVG").status == "not_found"
 
 
-def test_an_anlage_of_a_statute_resolves(corpus) -> None:
-    r = _one("Anlage 1 zu § 2 Abs. 2 RVG")
-    assert r.status == "resolved"
-    assert "Vergütungsverzeichnis" in r.heading
+def test_an_anlage_of_a_statute_resolves_with_the_section_it_belongs_to(
+    corpus,
+) -> None:
+    anlage, section = citations_check("Anlage 1 zu § 2 Abs. 2 RVG")
+    assert anlage.status == "resolved"
+    assert "Vergütungsverzeichnis" in anlage.heading
+    assert section.status == "resolved"
+    assert section.citation.canonical == "de/rvg/sec/2/para/2"
+    assert anlage.citation.group == section.citation.group
 
 
 def test_a_section_inside_an_article_resolves(corpus) -> None:

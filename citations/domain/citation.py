@@ -176,22 +176,24 @@ class _Item:
 
     def deepest(self) -> tuple[str, str]:
         last = next(reversed(self.levels))
-        if last == "sent" and not in_level_order(self.levels):
+        if last == "sent" and len(self.levels) > 2 and not in_level_order(self.levels):
             return last, self.levels[last]  # "Nr. 1 S. 1": the sentence
         kind = max(self.levels, key=lambda k: LEVEL_ORDER[k])
         return kind, self.levels[kind]
 
     def inherit(self, below: str, start: int) -> _Item:
         """A new list item sharing every level above ``below``."""
-        if below in self.levels and not in_level_order(self.levels):
+        if (
+            below in self.levels
+            and "sent" in self.levels
+            and not in_level_order(self.levels)
+        ):
             # "Nr. 1 S. 1 und 2": the levels written before ``below``
             keys = list(self.levels)
             levels = {k: self.levels[k] for k in keys[: keys.index(below)]}
         else:
             rank = LEVEL_ORDER[below]
-            levels = {
-                k: v for k, v in self.levels.items() if LEVEL_ORDER[k] < rank
-            }
+            levels = {k: v for k, v in self.levels.items() if LEVEL_ORDER[k] < rank}
         stated = {k for k in self.stated if k in levels}
         return _Item(
             start=start,

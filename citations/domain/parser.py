@@ -26,6 +26,7 @@ from citations.domain.citation import (
     Citation,
     Lang,
     _Item,
+    in_level_order,
 )
 from citations.domain.instruments import (
     InstrumentInfo,
@@ -115,31 +116,38 @@ class _Parser(_TailMixin):
         ergänzend Erwägungsgrund 47", "das AGG endet mit § 33") or else after
         it ("Article 53(1)(c) and ... Article 53(1)(d) of the AI Act"), if its
         kind of unit fits that act. A unit followed by a name of its own
-        ("Art. 4 der Geschäftsordnung") never does."""
+        ("Art. 4 der Geschäftsordnung") never does. Linear: one look at the
+        gap between each two neighbouring citations."""
         results = self.results
+        if all(c.instrument is not None for c in results):
+            return
         text = self.text
-        for i, c in enumerate(results):
-            if c.instrument is not None or _OWN_NAME.match(text, c.end):
+        n = len(results)
+        # breaks[k]: a sentence ends between citation k and k + 1
+        breaks = [
+            _sentence_ends(text, results[k].end, results[k + 1].start)
+            for k in range(n - 1)
+        ]
+        before: list[InstrumentInfo | None] = [None] * n
+        current: InstrumentInfo | None = None
+        for k in range(n):
+            if k and breaks[k - 1]:
+                current = None
+            before[k] = current
+            if results[k].instrument is not None:
+                current = results[k].instrument
+        current = None
+        for k in range(n - 1, -1, -1):
+            if k < n - 1 and breaks[k]:
+                current = None
+            c = results[k]
+            if c.instrument is not None:
+                current = c.instrument
                 continue
-            info = None
-            for j in range(i - 1, -1, -1):
-                prev = results[j]
-                if not _same_sentence(text, prev.end, c.start):
-                    break
-                if prev.instrument is not None:
-                    if _fits(c, prev.instrument):
-                        info = prev.instrument
-                    break
-            if info is None:
-                for nxt in results[i + 1 :]:
-                    if not _same_sentence(text, c.end, nxt.start):
-                        break
-                    if nxt.instrument is not None:
-                        if _fits(c, nxt.instrument):
-                            info = nxt.instrument
-                        break
-            if info is not None:
-                results[i] = replace(c, instrument=info, instrument_source="context")
+            info = before[k] or current
+            if info is None or not _fits(c, info) or _OWN_NAME.match(text, c.end):
+                continue
+            results[k] = replace(c, instrument=info, instrument_source="context")
 
     # -- a chain: items joined by lists and i.V.m., sharing a trailing instrument --
     def _chain(self, m: re.Match[str]) -> list[_Item]:
@@ -256,11 +264,19 @@ class _Parser(_TailMixin):
         begin = max(floor, start - 70)
         if begin >= start:
             return None
-        tail = self.text[begin:start].rstrip(" ,\t\n\xa0")
+        text = self.text
+        # cheap rejection: an act's name ends with a letter or digit, right
+        # before the unit (after a space or comma)
+        i = start - 1
+        while i >= begin and text[i] in " ,\t\n\xa0":
+            i -= 1
+        if i < begin or not text[i].isalnum():
+            return None
+        tail = text[begin : i + 1]
         if not tail or not tail[-1].isalnum():
             return None
         # "(AI Act Article 50(3))": an opening bracket is no part of the name
-        words = [w.lstrip("([„\"“") for w in tail.split()]
+        words = [w.lstrip('([„"“') for w in tail.split()]
         if not words or not words[-1][:1].isupper():
             return None
         # the static registry's names only (an ordinary word never binds)
@@ -609,14 +625,16 @@ class _Parser(_TailMixin):
     # -- output --
     def _freeze(self, item: _Item) -> Citation:
         levels = tuple(item.levels.items())
-        if len(levels) > 1 and any(
-            _rank(a, levels[:i]) > _rank(b, levels[: i + 1])
-            for i, (a, b) in enumerate(zip(levels, levels[1:], strict=False))
+        if (
+            len(levels) > 1
+            and not in_level_order(item.levels)
+            and any(
+                _rank(a, levels[:i]) > _rank(b, levels[: i + 1])
+                for i, (a, b) in enumerate(zip(levels, levels[1:], strict=False))
+            )
         ):
             levels = tuple(
-                sorted(
-                    levels, key=lambda kv: _rank(kv, levels[: levels.index(kv)])
-                )
+                sorted(levels, key=lambda kv: _rank(kv, levels[: levels.index(kv)]))
             )
         if item.instrument is not None and item.instrument_source is None:
             item.instrument_source = "stated"
@@ -647,27 +665,87 @@ _NONE: frozenset[str] = frozenset()
 # what names the thing a unit belongs to when it is no act: "Art. 4 der
 # Geschäftsordnung", "§ 5 des Mietvertrags", "Article 5 of the Agreement"
 _OWN_NAME = re.compile(r"\s*,?\s*(?:der|des|dem|of\s+the|of|to\s+the)\s+[A-ZÄÖÜ]")
-_SENTENCE_END = re.compile(r"(\w+)[.!?]\s+(?=[A-ZÄÖÜ„\"(])|\n\s*\n")
 # words that end with a period inside a sentence ("vgl. Art. 6", "gem. § 286")
 _ABBREVIATIONS = frozenset(
-    """vgl gem bzw ggf insb usw sog zit ca etc art arts abs nr nrn rn rz urt beschl
-    az aufl bd hs halbs lit buchst ziff anm kap var alt verf sec secs no nos para
-    paras cf eg ie mwn zb ua dh iv vm""".split()
+    [
+        "vgl",
+        "gem",
+        "bzw",
+        "ggf",
+        "insb",
+        "usw",
+        "sog",
+        "zit",
+        "ca",
+        "etc",
+        "art",
+        "arts",
+        "abs",
+        "nr",
+        "nrn",
+        "rn",
+        "rz",
+        "urt",
+        "beschl",
+        "az",
+        "aufl",
+        "bd",
+        "hs",
+        "halbs",
+        "lit",
+        "buchst",
+        "ziff",
+        "anm",
+        "kap",
+        "var",
+        "alt",
+        "verf",
+        "sec",
+        "secs",
+        "no",
+        "nos",
+        "para",
+        "paras",
+        "cf",
+        "eg",
+        "ie",
+        "mwn",
+        "zb",
+        "ua",
+        "dh",
+        "iv",
+        "vm",
+    ]
 )
+_WORD_BEFORE = re.compile(r"(\w+)$")
 
 
-def _same_sentence(text: str, a: int, b: int) -> bool:
-    """No sentence ends between ``a`` and ``b`` (at most a few hundred
-    characters apart)."""
+def _sentence_ends(text: str, a: int, b: int) -> bool:
+    """Whether a sentence ends between ``a`` and ``b``: a blank line, more
+    than 600 characters, or ". " before a capital after a word that is no
+    abbreviation."""
     if b - a > 600:
-        return False
-    for m in _SENTENCE_END.finditer(text, a, b):
-        word = m.group(1)
-        if word is None:
-            return False  # a blank line
-        if len(word) > 2 and not word.isdigit() and word.lower() not in _ABBREVIATIONS:
-            return False
-    return True
+        return True
+    if text.find("\n\n", a, b) != -1:
+        return True
+    for mark in ".!?":
+        i = text.find(mark, a, b)
+        while i != -1:
+            j = i + 1
+            if j < b and text[j].isspace():
+                while j < b and text[j].isspace():
+                    j += 1
+                if j < len(text) and (text[j].isupper() or text[j] in '„"('):
+                    wm = _WORD_BEFORE.search(text, max(a, i - 30), i)
+                    word = wm.group(1) if wm else ""
+                    if (
+                        len(word) > 2
+                        and not word.isdigit()
+                        and word.lower() not in _ABBREVIATIONS
+                    ):
+                        return True
+            i = text.find(mark, i + 1, b)
+    return False
 
 
 def _fits(c: Citation, info: InstrumentInfo) -> bool:
@@ -687,6 +765,8 @@ def _rank(level: tuple[str, str], before: tuple[tuple[str, str], ...]) -> float:
     if kind == "sent" and before and before[-1][0] in ("point", "subpoint"):
         return LEVEL_ORDER[before[-1][0]] + 0.5
     return LEVEL_ORDER[kind]
+
+
 _PLURAL_WORDS = frozenset(
     {"§§", "Artt.", "Paragrafen", "Paragraphen", "sections", "Sections", "Secs."}
 )
@@ -699,7 +779,7 @@ def parse_citations(
 
     Spans point into ``text`` as given, also when it holds HTML (entities and
     tags are read as what they stand for, offsets are kept)."""
-    if _HTML_HINT.search(text) is None:
+    if ("&" not in text and "<" not in text) or _HTML_HINT.search(text) is None:
         return _Parser(text, default_instrument).run()
     plain = _same_length_plain(text)
     found = _Parser(plain, default_instrument).run()

@@ -19,6 +19,7 @@ from citations.domain.patterns import (
     _FOLLOWING,
     _LIST_SEP,
     _PAREN_VALUE,
+    _QUICK_END,
     _RANGE,
     _ROMAN_PARA,
     _ROMAN_SENT,
@@ -26,7 +27,6 @@ from citations.domain.patterns import (
     _VV,
     _lit_value,
 )
-
 
 _LIST_LEVELS = frozenset({"point", "subpoint"})
 
@@ -49,6 +49,11 @@ class _TailMixin:
     # -- tail and lists --
     def _item_and_list(self, item: _Item, *, roman_ok: bool) -> list[_Item]:
         self._tail(item, roman_ok=roman_ok)
+        if not item.plural and _QUICK_END.match(self.text, item.end):
+            # "Artikel 6 Absatz 1 gilt": an ordinary word or closing
+            # punctuation, so no list, instrument or joiner can follow
+            item.quick = True
+            return [item]
         items = [item]
         while True:
             last = items[-1]

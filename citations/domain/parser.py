@@ -119,7 +119,8 @@ class _Parser(_TailMixin):
         ("Art. 4 der Geschäftsordnung") never does. Linear: one look at the
         gap between each two neighbouring citations."""
         results = self.results
-        if all(c.instrument is not None for c in results):
+        bound = sum(1 for c in results if c.instrument is not None)
+        if bound == 0 or bound == len(results):
             return
         text = self.text
         n = len(results)

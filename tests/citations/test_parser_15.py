@@ -7,7 +7,12 @@ import pytest
 from citations.domain.instruments import law_lookup
 from citations.domain.parser import parse_citations
 from tests.citations.fixtures import CORPUS_PRESENT, SKIP_REASON
-from tests.citations.surface_forms_15 import ISSUE15, NEGATIVE15, REGISTRY_FORMS
+from tests.citations.surface_forms_15 import (
+    BLIND15_CLASSES,
+    ISSUE15,
+    NEGATIVE15,
+    REGISTRY_FORMS,
+)
 
 
 def _check(text: str, expected: list[tuple[str, str | None]]) -> None:
@@ -19,6 +24,15 @@ def _check(text: str, expected: list[tuple[str, str | None]]) -> None:
 
 @pytest.mark.parametrize(("text", "expected"), ISSUE15, ids=lambda v: str(v)[:60])
 def test_issue15_form_is_found_with_span_and_canonical_id(
+    text: str, expected: list[tuple[str, str | None]]
+) -> None:
+    _check(text, expected)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"), BLIND15_CLASSES, ids=lambda v: str(v)[:60]
+)
+def test_form_class_the_blind_set_showed_is_found_with_its_act(
     text: str, expected: list[tuple[str, str | None]]
 ) -> None:
     _check(text, expected)

@@ -92,3 +92,21 @@ def test_a_federal_law_without_pinned_text_is_not_checked(corpus) -> None:
         r = _one(text)
         assert r.status == "not_checked", text
         assert r.reason is not None and r.reason.startswith("instrument_not_in_corpus")
+
+
+def test_a_sentence_of_a_paragraph_divided_into_numbers_resolves(corpus) -> None:
+    # § 520 Abs. 3 ZPO: two sentences, the second introducing Nr. 1–4; the
+    # corpus splits such a paragraph into its numbers, not its sentences
+    r = _one("§ 520 Abs. 3 S. 2 Nr. 2 ZPO")
+    assert r.status == "resolved"
+    assert r.provision_path == "sec/520/para/3/point/2"
+    assert "sentence_of_listed_unit" in (r.reason or "")
+    assert _one("§ 520 Abs. 3 S. 5 Nr. 2 ZPO").status == "not_found"
+
+
+def test_a_definition_beyond_the_last_is_flagged_as_a_missing_point(corpus) -> None:
+    # Article 3 AI Act has numbered points (definitions), no paragraphs
+    assert _one("Article 3(63) AI Act").provision_path == "art/3/point/63"
+    r = _one("Article 3(99) AI Act")
+    assert r.status == "not_found"
+    assert (r.reason or "").startswith("no_such_point_for_paragraph: point 99")

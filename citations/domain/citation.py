@@ -82,8 +82,13 @@ _ORDINALS = {
 def in_level_order(levels: dict[str, str]) -> bool:
     """Whether ``levels`` go strictly deeper (a sentence of a numbered item,
     "Nr. 1 S. 1", does not)."""
-    ranks = [LEVEL_ORDER[k] for k in levels]
-    return all(a < b for a, b in zip(ranks, ranks[1:], strict=False))
+    previous = -1
+    for k in levels:
+        rank = LEVEL_ORDER[k]
+        if rank <= previous:
+            return False
+        previous = rank
+    return True
 
 
 def roman_to_int(value: str) -> int:

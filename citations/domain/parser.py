@@ -273,6 +273,12 @@ class _Parser(_TailMixin):
             i -= 1
         if i < begin or not text[i].isalnum():
             return None
+        # ... and its last word is capitalised ("DSGVO", "Act"; not "gemäß")
+        j = i
+        while j > begin and not text[j - 1].isspace():
+            j -= 1
+        if not text[j : i + 1].lstrip('([„"“')[:1].isupper():
+            return None
         tail = text[begin : i + 1]
         if not tail or not tail[-1].isalnum():
             return None
@@ -495,8 +501,10 @@ class _Parser(_TailMixin):
         prev = self.last_item
         if prev is None or prev.end > m.start():
             return []
-        gap = self.text[prev.end : m.start()]
-        if len(gap) > 300 or "\n\n" in gap:
+        if (
+            m.start() - prev.end > 300
+            or self.text.find("\n\n", prev.end, m.start()) != -1
+        ):
             return []
         top = next(iter(prev.levels))
         if top not in ("art", "sec"):

@@ -79,6 +79,18 @@ _ORDINALS = {
 }
 
 
+def in_level_order(levels: dict[str, str]) -> bool:
+    """Whether ``levels`` go strictly deeper (a sentence of a numbered item,
+    "Nr. 1 S. 1", does not)."""
+    previous = -1
+    for k in levels:
+        rank = LEVEL_ORDER[k]
+        if rank <= previous:
+            return False
+        previous = rank
+    return True
+
+
 def roman_to_int(value: str) -> int:
     total = 0
     prev = 0
@@ -168,13 +180,25 @@ class _Item:
     batch: int = 0
 
     def deepest(self) -> tuple[str, str]:
+        last = next(reversed(self.levels))
+        if last == "sent" and len(self.levels) > 2 and not in_level_order(self.levels):
+            return last, self.levels[last]  # "Nr. 1 S. 1": the sentence
         kind = max(self.levels, key=lambda k: LEVEL_ORDER[k])
         return kind, self.levels[kind]
 
     def inherit(self, below: str, start: int) -> _Item:
         """A new list item sharing every level above ``below``."""
-        rank = LEVEL_ORDER[below]
-        levels = {k: v for k, v in self.levels.items() if LEVEL_ORDER[k] < rank}
+        if (
+            below in self.levels
+            and "sent" in self.levels
+            and not in_level_order(self.levels)
+        ):
+            # "Nr. 1 S. 1 und 2": the levels written before ``below``
+            keys = list(self.levels)
+            levels = {k: self.levels[k] for k in keys[: keys.index(below)]}
+        else:
+            rank = LEVEL_ORDER[below]
+            levels = {k: v for k, v in self.levels.items() if LEVEL_ORDER[k] < rank}
         stated = {k for k in self.stated if k in levels}
         return _Item(
             start=start,

@@ -26,6 +26,7 @@ from citations.domain.citation import (
     Citation,
     Lang,
     _Item,
+    in_level_order,
 )
 from citations.domain.instruments import (
     InstrumentInfo,
@@ -41,6 +42,7 @@ from citations.domain.parser_input import (
 )
 from citations.domain.parser_tail import _TailMixin
 from citations.domain.patterns import (
+    _ABBR_IN_BRACKETS,
     _ABBR_SHAPE,
     _ANNEX_NUMBER,
     _BOOK_AFTER,
@@ -57,6 +59,7 @@ from citations.domain.patterns import (
     _PAREN_VALUE,
     _QUICK_END,
     _REC_NUMBER,
+    _REV_ANNEX,
     _REV_OF,
     _SEC_NUMBER,
     _TAIL,
@@ -103,7 +106,49 @@ class _Parser(_TailMixin):
                     batch = item.batch
                 self.results.append(self._freeze(item))
             self.last_item = items[-1]
+        if self.default is None:
+            self._bind_in_sentence()
         return self.results
+
+    def _bind_in_sentence(self) -> None:
+        """A unit that names no act takes the act of the nearest citation of
+        the same sentence that does, before it ("Art. 6 Abs. 1 DSGVO ...;
+        ergänzend Erwägungsgrund 47", "das AGG endet mit § 33") or else after
+        it ("Article 53(1)(c) and ... Article 53(1)(d) of the AI Act"), if its
+        kind of unit fits that act. A unit followed by a name of its own
+        ("Art. 4 der Geschäftsordnung") never does. Linear: one look at the
+        gap between each two neighbouring citations."""
+        results = self.results
+        bound = sum(1 for c in results if c.instrument is not None)
+        if bound == 0 or bound == len(results):
+            return
+        text = self.text
+        n = len(results)
+        # breaks[k]: a sentence ends between citation k and k + 1
+        breaks = [
+            _sentence_ends(text, results[k].end, results[k + 1].start)
+            for k in range(n - 1)
+        ]
+        before: list[InstrumentInfo | None] = [None] * n
+        current: InstrumentInfo | None = None
+        for k in range(n):
+            if k and breaks[k - 1]:
+                current = None
+            before[k] = current
+            if results[k].instrument is not None:
+                current = results[k].instrument
+        current = None
+        for k in range(n - 1, -1, -1):
+            if k < n - 1 and breaks[k]:
+                current = None
+            c = results[k]
+            if c.instrument is not None:
+                current = c.instrument
+                continue
+            info = before[k] or current
+            if info is None or not _fits(c, info) or _OWN_NAME.match(text, c.end):
+                continue
+            results[k] = replace(c, instrument=info, instrument_source="context")
 
     # -- a chain: items joined by lists and i.V.m., sharing a trailing instrument --
     def _chain(self, m: re.Match[str]) -> list[_Item]:
@@ -220,10 +265,25 @@ class _Parser(_TailMixin):
         begin = max(floor, start - 70)
         if begin >= start:
             return None
-        tail = self.text[begin:start].rstrip(" ,\t\n\xa0")
+        text = self.text
+        # cheap rejection: an act's name ends with a letter or digit, right
+        # before the unit (after a space or comma)
+        i = start - 1
+        while i >= begin and text[i] in " ,\t\n\xa0":
+            i -= 1
+        if i < begin or not text[i].isalnum():
+            return None
+        # ... and its last word is capitalised ("DSGVO", "Act"; not "gemäß")
+        j = i
+        while j > begin and not text[j - 1].isspace():
+            j -= 1
+        if not text[j : i + 1].lstrip('([„"“')[:1].isupper():
+            return None
+        tail = text[begin : i + 1]
         if not tail or not tail[-1].isalnum():
             return None
-        words = tail.split()
+        # "(AI Act Article 50(3))": an opening bracket is no part of the name
+        words = [w.lstrip('([„"“') for w in tail.split()]
         if not words or not words[-1][:1].isupper():
             return None
         # the static registry's names only (an ordinary word never binds)
@@ -248,9 +308,12 @@ class _Parser(_TailMixin):
     def _head(self, m: re.Match[str]) -> list[_Item]:
         kind = m.lastgroup
         if kind == "sec":
-            if m.group("sec")[0] != "§":
-                return self._spelled_section(m)
-            return self._numbered(m, "sec", de=1)
+            word = m.group("sec")
+            if word[0] == "§":
+                return self._numbered(m, "sec", de=1)
+            if word[0] in "Ss":
+                return self._english_section(m)
+            return self._spelled_section(m)
         if kind == "anl":
             return self._anlage(m)
         if kind == "vv":
@@ -295,7 +358,7 @@ class _Parser(_TailMixin):
             stated={top},
             lang_de=de,
             lang_en=en,
-            plural=word in ("§§", "Artt.", "Paragrafen", "Paragraphen"),
+            plural=word in _PLURAL_WORDS,
         )
         if not item.plural and _QUICK_END.match(self.text, item.end):
             # "Article 6 shall", "§ 286 genannten": nothing can follow
@@ -312,6 +375,18 @@ class _Parser(_TailMixin):
         if "para" in items[0].levels or self._instrument(items[-1].end) is not None:
             return items
         return []
+
+    def _english_section(self, m: re.Match[str]) -> list[_Item]:
+        """ "section 87(1) no. 6 BetrVG", "Sec. 280(1) of the German Civil Code
+        (BGB)": a German statute's § cited in English; only with a German
+        statute named after it ("section 3 of the Terms" is no citation)."""
+        items = self._numbered(m, "sec", en=1)
+        if not items:
+            return []
+        inst = self._instrument(items[-1].end)
+        if inst is None or inst[0] is None or not inst[0].kind.startswith("de_"):
+            return []
+        return items
 
     def _recital(self, m: re.Match[str]) -> list[_Item]:
         word = m.group("rec")
@@ -330,6 +405,11 @@ class _Parser(_TailMixin):
         items = self._item_and_list(item, roman_ok=False)
         if word == "EG" and self._instrument(items[-1].end) is None:
             return []  # "EG 47" is a recital only with an instrument after it
+        for it in items:
+            # "ErwG 146 S. 3": a recital is cited whole; its sentence number
+            # is a pinpoint inside it, no unit of the corpus
+            if it.levels.pop("sent", None) is not None:
+                it.stated.discard("sent")
         return items
 
     def _annex(self, m: re.Match[str]) -> list[_Item]:
@@ -353,6 +433,8 @@ class _Parser(_TailMixin):
         text = self.text
         pre: list[tuple[str, str, int, int]] = []
         word = m.group("rev")
+        if word.startswith("point") and word[-1] != "(":
+            return self._reverse_annex(m)
         if word.startswith("point"):
             pos = m.start() + len(word) - 1
             while True:
@@ -397,13 +479,32 @@ class _Parser(_TailMixin):
             out.append(item)
         return out
 
+    def _reverse_annex(self, m: re.Match[str]) -> list[_Item]:
+        """ "point 5(b) of Annex III": an annex point cited before its annex."""
+        rm = _REV_ANNEX.match(self.text, m.end())
+        if rm is None:
+            return []
+        levels = {"annex": rm.group("annex"), "point": rm.group("point")}
+        if rm.group("sub"):
+            levels["subpoint"] = rm.group("sub")
+        item = _Item(
+            start=m.start(),
+            end=rm.end(),
+            levels=levels,
+            stated=set(levels),
+            lang_en=1,
+        )
+        return [item]
+
     def _bare(self, m: re.Match[str]) -> list[_Item]:
         """A bare "Abs. 2" binds to the citation just before it."""
         prev = self.last_item
         if prev is None or prev.end > m.start():
             return []
-        gap = self.text[prev.end : m.start()]
-        if len(gap) > 300 or "\n\n" in gap:
+        if (
+            m.start() - prev.end > 300
+            or self.text.find("\n\n", prev.end, m.start()) != -1
+        ):
             return []
         top = next(iter(prev.levels))
         if top not in ("art", "sec"):
@@ -488,7 +589,11 @@ class _Parser(_TailMixin):
             lang2: Lang | None = "en" if alias.casefold() in _EN_ALIASES else None
             if lang2 is None and alias != "DORA":
                 lang2 = "de"
-            return info, "stated", im.end(), lang2
+            end = im.end()
+            am = _ABBR_IN_BRACKETS.match(self.text, end)
+            if am is not None and instrument_by_alias(am.group(1)) is info:
+                end = am.end()
+            return info, "stated", end, lang2
         if im.group("eukind") is not None:
             info = _eu_from_match(im)
             self.last_eu = info
@@ -529,11 +634,17 @@ class _Parser(_TailMixin):
     # -- output --
     def _freeze(self, item: _Item) -> Citation:
         levels = tuple(item.levels.items())
-        if len(levels) > 1 and any(
-            LEVEL_ORDER[a[0]] > LEVEL_ORDER[b[0]]
-            for a, b in zip(levels, levels[1:], strict=False)
+        if (
+            len(levels) > 1
+            and not in_level_order(item.levels)
+            and any(
+                _rank(a, levels[:i]) > _rank(b, levels[: i + 1])
+                for i, (a, b) in enumerate(zip(levels, levels[1:], strict=False))
+            )
         ):
-            levels = tuple(sorted(levels, key=lambda kv: LEVEL_ORDER[kv[0]]))
+            levels = tuple(
+                sorted(levels, key=lambda kv: _rank(kv, levels[: levels.index(kv)]))
+            )
         if item.instrument is not None and item.instrument_source is None:
             item.instrument_source = "stated"
         lang: Lang = "en" if item.lang_en > item.lang_de else "de"
@@ -560,6 +671,114 @@ class _Parser(_TailMixin):
 
 
 _NONE: frozenset[str] = frozenset()
+# what names the thing a unit belongs to when it is no act: "Art. 4 der
+# Geschäftsordnung", "§ 5 des Mietvertrags", "Article 5 of the Agreement"
+_OWN_NAME = re.compile(r"\s*,?\s*(?:der|des|dem|of\s+the|of|to\s+the)\s+[A-ZÄÖÜ]")
+# words that end with a period inside a sentence ("vgl. Art. 6", "gem. § 286")
+_ABBREVIATIONS = frozenset(
+    [
+        "vgl",
+        "gem",
+        "bzw",
+        "ggf",
+        "insb",
+        "usw",
+        "sog",
+        "zit",
+        "ca",
+        "etc",
+        "art",
+        "arts",
+        "abs",
+        "nr",
+        "nrn",
+        "rn",
+        "rz",
+        "urt",
+        "beschl",
+        "az",
+        "aufl",
+        "bd",
+        "hs",
+        "halbs",
+        "lit",
+        "buchst",
+        "ziff",
+        "anm",
+        "kap",
+        "var",
+        "alt",
+        "verf",
+        "sec",
+        "secs",
+        "no",
+        "nos",
+        "para",
+        "paras",
+        "cf",
+        "eg",
+        "ie",
+        "mwn",
+        "zb",
+        "ua",
+        "dh",
+        "iv",
+        "vm",
+    ]
+)
+_WORD_BEFORE = re.compile(r"(\w+)$")
+
+
+def _sentence_ends(text: str, a: int, b: int) -> bool:
+    """Whether a sentence ends between ``a`` and ``b``: a blank line, more
+    than 600 characters, or ". " before a capital after a word that is no
+    abbreviation."""
+    if b - a > 600:
+        return True
+    if text.find("\n\n", a, b) != -1:
+        return True
+    for mark in ".!?":
+        i = text.find(mark, a, b)
+        while i != -1:
+            j = i + 1
+            if j < b and text[j].isspace():
+                while j < b and text[j].isspace():
+                    j += 1
+                if j < len(text) and (text[j].isupper() or text[j] in '„"('):
+                    wm = _WORD_BEFORE.search(text, max(a, i - 30), i)
+                    word = wm.group(1) if wm else ""
+                    if (
+                        len(word) > 2
+                        and not word.isdigit()
+                        and word.lower() not in _ABBREVIATIONS
+                    ):
+                        return True
+            i = text.find(mark, i + 1, b)
+    return False
+
+
+def _fits(c: Citation, info: InstrumentInfo) -> bool:
+    """Whether the kind of unit can be one of ``info``'s."""
+    top = c.top
+    if top == "sec":
+        return info.kind.startswith("de_") and info.unit != "article"
+    if top == "art":
+        return info.unit != "section"
+    return info.kind.startswith("eu_")
+
+
+def _rank(level: tuple[str, str], before: tuple[tuple[str, str], ...]) -> float:
+    """A level's place in the path; a sentence written after a numbered item
+    ("Nr. 1 S. 1") is that item's sentence, just below it."""
+    kind = level[0]
+    if kind == "sent" and before and before[-1][0] in ("point", "subpoint"):
+        return LEVEL_ORDER[before[-1][0]] + 0.5
+    return LEVEL_ORDER[kind]
+
+
+_PLURAL_WORDS = frozenset(
+    {"§§", "Artt.", "Paragrafen", "Paragraphen", "sections", "Sections", "Secs."}
+)
 
 
 def parse_citations(
@@ -569,7 +788,7 @@ def parse_citations(
 
     Spans point into ``text`` as given, also when it holds HTML (entities and
     tags are read as what they stand for, offsets are kept)."""
-    if _HTML_HINT.search(text) is None:
+    if ("&" not in text and "<" not in text) or _HTML_HINT.search(text) is None:
         return _Parser(text, default_instrument).run()
     plain = _same_length_plain(text)
     found = _Parser(plain, default_instrument).run()

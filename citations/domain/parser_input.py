@@ -6,31 +6,30 @@ from __future__ import annotations
 import html
 import re
 
-from citations.domain.patterns import _CANDIDATE, _ORDINAL_BEFORE, _VV_BEFORE
+from citations.domain.patterns import _CANDIDATE_SCANS, _ORDINAL_BEFORE, _VV_BEFORE
 
 
 def _candidates(text: str) -> list[int]:
     """Every place where a citation may start, ascending."""
     places: list[int] = []
-    add = places.append
-    for cm in _CANDIDATE.finditer(text):
-        start = cm.start()
-        literal = cm.group()
-        if literal == "ecital":
-            if start > 0:
-                add(start - 1)
-        elif literal == "subparagraph":
+    for kind, pattern in _CANDIDATE_SCANS:
+        if kind == "at":
+            places.extend([m.start() for m in pattern.finditer(text)])
+        elif kind == "before":
+            places.extend([m.start() - 1 for m in pattern.finditer(text, 1)])
+        elif kind == "ordinal":
             # "second subparagraph of Article 5" starts at its ordinal
-            om = _ORDINAL_BEFORE.search(text, max(0, start - 12), start)
-            if om is not None:
-                add(om.start())
-        elif literal[0] == "V":
-            # "Nr. 2300 VV RVG" starts before the "VV" that finds it
-            vm = _VV_BEFORE.search(text, max(0, start - 60), start)
-            if vm is not None:
-                add(vm.start())
+            for m in pattern.finditer(text):
+                start = m.start()
+                om = _ORDINAL_BEFORE.search(text, max(0, start - 12), start)
+                if om is not None:
+                    places.append(om.start())
         else:
-            add(start)
+            # "Nr. 2300 VV RVG" starts before the "VV" that finds it
+            for m in pattern.finditer(text):
+                start = m.start()
+                for vm in _VV_BEFORE.finditer(text, max(0, start - 60), start):
+                    places.append(vm.start())
     return sorted(set(places))
 
 

@@ -19,6 +19,7 @@ from citations.domain.patterns import (
     _FOLLOWING,
     _LIST_SEP,
     _PAREN_VALUE,
+    _QUICK_END,
     _RANGE,
     _ROMAN_PARA,
     _ROMAN_SENT,
@@ -26,6 +27,13 @@ from citations.domain.patterns import (
     _VV,
     _lit_value,
 )
+
+_LIST_LEVELS = frozenset({"point", "subpoint"})
+
+
+def _leading_int(value: str) -> int:
+    m = re.match(r"\d+", value)
+    return int(m.group()) if m else 0
 
 
 class _TailMixin:
@@ -41,6 +49,11 @@ class _TailMixin:
     # -- tail and lists --
     def _item_and_list(self, item: _Item, *, roman_ok: bool) -> list[_Item]:
         self._tail(item, roman_ok=roman_ok)
+        if not item.plural and _QUICK_END.match(self.text, item.end):
+            # "Artikel 6 Absatz 1 gilt": an ordinary word or closing
+            # punctuation, so no list, instrument or joiner can follow
+            item.quick = True
+            return [item]
         items = [item]
         while True:
             last = items[-1]
@@ -209,6 +222,12 @@ class _TailMixin:
     def _set(self, item: _Item, kind: str, value: str) -> bool:
         if kind in item.levels:
             return False
+        if kind == "sent" and next(reversed(item.levels)) in _LIST_LEVELS:
+            # "§ 1 Abs. 1 Nr. 1 S. 1 UStG": a sentence of a numbered item
+            # (the levels stay in the order of the text)
+            item.levels[kind] = value
+            item.stated.add(kind)
+            return True
         deepest_rank = max(LEVEL_ORDER[k] for k in item.levels)
         # "S. 1 Abs. 2": out of order means this is not a continuation
         if (
@@ -274,8 +293,15 @@ class _TailMixin:
         kind = top
         if (
             deep_kind != top
-            # "§§ 1, 2 Abs. 2, 3": after a list of §§ and an Absatz, a §
+            # "§§ 1, 2 Abs. 2, 3", "§§ 9 Abs. 1, 10": in a list of §§ (whose
+            # numbers ascend) a bare number after an Absatz that is above the
+            # § before it is the next § ("§§ 280 Abs. 1, 2": an Absatz)
             and (last.tops < 2 or deep_kind != "para")
+            and not (
+                last.plural
+                and deep_kind == "para"
+                and _leading_int(value) > _leading_int(last.levels[top])
+            )
             and not followed_by_sub
             and deep_value[:1].isdigit()
             and value[:1].isdigit()
@@ -336,14 +362,29 @@ class _TailMixin:
             return []
         item = _Item(
             start=m.start(),
-            end=inst[2],
+            end=inst[2] if to is None else nm.end(),
             levels={"annex": nm.group(1)},
             stated={"annex"},
             lang_de=1,
             instrument=inst[0],
             instrument_source="stated",
         )
-        return [item]
+        if to is None:
+            return [item]
+        # "Anlage 2 zu § 13 Abs. 1 RVG" names the § too
+        levels = {"sec": to.group("sec")}
+        if to.group("para"):
+            levels["para"] = to.group("para")
+        section = _Item(
+            start=to.start("to"),
+            end=inst[2],
+            levels=levels,
+            stated=set(levels),
+            lang_de=1,
+            instrument=inst[0],
+            instrument_source="stated",
+        )
+        return [item, section]
 
     def _vv(self, m: re.Match[str]) -> list[_Item]:
         """ "Nr. 2300 VV RVG": a number of the RVG's Vergütungsverzeichnis

@@ -61,6 +61,17 @@ UNIT_WORDS: dict[str, str] = {
 }
 
 
+# a sentence ends after a word (not after a list number "1." or "Abs.")
+# before a capital
+_SENTENCE_BREAK = re.compile(r"(?<=[a-zäöüß)][a-zäöüß)])[.!?]\s+(?=[A-ZÄÖÜ])")
+
+
+def _sentences_around_list(text: str) -> int:
+    """How many sentences a unit with a list has, the list inside its
+    sentence."""
+    return len(_SENTENCE_BREAK.findall(text)) + 1
+
+
 def lookup_key(path: str) -> str:
     """The path without the levels a citation may leave out (not the last one)."""
     return _OPTIONAL.sub("", path)
@@ -157,6 +168,26 @@ def resolve_in_index(citation: Citation, index: ProvisionIndex) -> Outcome:
                     f"paragraph_read_as_point: {found.path} has no numbered "
                     f"paragraphs; ({value}) is its point {value}"
                 )
+            elif index.find(f"{found.path}/point/1"):
+                # "Article 3(70) AI Act": a definition article's points end
+                # before 70; the answer names the point, not a paragraph
+                return Outcome(
+                    "not_found",
+                    f"no_such_point_for_paragraph: point {value} ({found.path} "
+                    f"has no numbered paragraphs; ({value}) is read as its point)",
+                )
+        if (
+            not hits
+            and kind == "sent"
+            and found is not None
+            and index.find(f"{found.path}/point/1")
+            and int(value) <= _sentences_around_list(found.text)
+        ):
+            # "§ 520 Abs. 3 S. 2 Nr. 2 ZPO": a unit divided into numbered
+            # items is not split into sentences in the corpus; its text has
+            # that many sentences (a list counts as part of its sentence)
+            note = f"sentence_of_listed_unit: {found.path} sentence {value}"
+            continue
         if not hits and kind == "sent" and found is not None:
             # "Art. 17 Abs. 3 S. 1 lit. b DSGVO": German writers call an EU
             # act's subparagraph "Satz"; and Satz 1 of a one-sentence unit is

@@ -7,7 +7,12 @@ import pytest
 from citations.domain.instruments import law_lookup
 from citations.domain.parser import parse_citations
 from tests.citations.fixtures import CORPUS_PRESENT, SKIP_REASON
-from tests.citations.surface_forms_15 import ISSUE15, NEGATIVE15, REGISTRY_FORMS
+from tests.citations.surface_forms_15 import (
+    BLIND15_CLASSES,
+    ISSUE15,
+    NEGATIVE15,
+    REGISTRY_FORMS,
+)
 
 
 def _check(text: str, expected: list[tuple[str, str | None]]) -> None:
@@ -19,6 +24,15 @@ def _check(text: str, expected: list[tuple[str, str | None]]) -> None:
 
 @pytest.mark.parametrize(("text", "expected"), ISSUE15, ids=lambda v: str(v)[:60])
 def test_issue15_form_is_found_with_span_and_canonical_id(
+    text: str, expected: list[tuple[str, str | None]]
+) -> None:
+    _check(text, expected)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"), BLIND15_CLASSES, ids=lambda v: str(v)[:60]
+)
+def test_form_class_the_blind_set_showed_is_found_with_its_act(
     text: str, expected: list[tuple[str, str | None]]
 ) -> None:
     _check(text, expected)
@@ -56,3 +70,22 @@ def test_a_registry_law_not_pinned_keeps_its_instrument() -> None:
     assert info is not None and info.prefix == "de/vwvfg"
     (c,) = parse_citations("§ 35 VwVfG")
     assert c.instrument is not None and c.instrument.prefix == info.prefix
+
+
+def test_a_law_has_one_key_whichever_alias_names_it_even_without_the_registry() -> None:
+    from citations.corpus import corpus_dir_default
+    from citations.corpus.registry import law_index_install
+    from citations.domain.federal import install_law_index
+
+    install_law_index(None)
+    try:
+        for text, key in [
+            ("Art. 229 § 34 BGBEG", "de/egbgb/art/229/asec/34"),
+            ("Art. 229 § 34 EGBGB", "de/egbgb/art/229/asec/34"),
+            ("§ 32 KredWG", "de/kwg/sec/32"),
+            ("§ 32 KWG", "de/kwg/sec/32"),
+        ]:
+            (c,) = parse_citations(text)
+            assert c.canonical == key, text
+    finally:
+        law_index_install(corpus_dir=corpus_dir_default())

@@ -46,10 +46,15 @@ def test_fee_numbers_of_the_vv_rvg_resolve(corpus) -> None:
     assert _one("Nr. 9999 VV RVG").status == "not_found"
 
 
-def test_an_anlage_of_a_statute_resolves(corpus) -> None:
-    r = _one("Anlage 1 zu § 2 Abs. 2 RVG")
-    assert r.status == "resolved"
-    assert "Vergütungsverzeichnis" in r.heading
+def test_an_anlage_of_a_statute_resolves_with_the_section_it_belongs_to(
+    corpus,
+) -> None:
+    anlage, section = citations_check("Anlage 1 zu § 2 Abs. 2 RVG")
+    assert anlage.status == "resolved"
+    assert "Vergütungsverzeichnis" in anlage.heading
+    assert section.status == "resolved"
+    assert section.citation.canonical == "de/rvg/sec/2/para/2"
+    assert anlage.citation.group == section.citation.group
 
 
 def test_a_section_inside_an_article_resolves(corpus) -> None:
@@ -87,3 +92,21 @@ def test_a_federal_law_without_pinned_text_is_not_checked(corpus) -> None:
         r = _one(text)
         assert r.status == "not_checked", text
         assert r.reason is not None and r.reason.startswith("instrument_not_in_corpus")
+
+
+def test_a_sentence_of_a_paragraph_divided_into_numbers_resolves(corpus) -> None:
+    # § 520 Abs. 3 ZPO: two sentences, the second introducing Nr. 1–4; the
+    # corpus splits such a paragraph into its numbers, not its sentences
+    r = _one("§ 520 Abs. 3 S. 2 Nr. 2 ZPO")
+    assert r.status == "resolved"
+    assert r.provision_path == "sec/520/para/3/point/2"
+    assert "sentence_of_listed_unit" in (r.reason or "")
+    assert _one("§ 520 Abs. 3 S. 5 Nr. 2 ZPO").status == "not_found"
+
+
+def test_a_definition_beyond_the_last_is_flagged_as_a_missing_point(corpus) -> None:
+    # Article 3 AI Act has numbered points (definitions), no paragraphs
+    assert _one("Article 3(63) AI Act").provision_path == "art/3/point/63"
+    r = _one("Article 3(99) AI Act")
+    assert r.status == "not_found"
+    assert (r.reason or "").startswith("no_such_point_for_paragraph: point 99")

@@ -34,13 +34,13 @@ from ontology.domain.compliance_facts import (
     parse_datetime,
 )
 from ontology.domain.compliance_rules import (
-    Applicability,
     Context,
     Determination,
     determinations,
     obligation_applicability,
     subjects_of,
 )
+from ontology.domain.compliance_sentences import element_sentences, obligation_sentences
 from ontology.domain.results import STATUS_LABELS, VerdictStatus
 
 __all__ = [
@@ -73,6 +73,10 @@ DATED_AGAINST = {
     "aia_26_7_worker_information": ("aia_ctx_first_use", "date"),
     "aia_27_1_before_first_use": ("aia_ctx_first_use", "date"),
 }
+
+
+# status, finding, decisive fact refs, details (deadline, missing conditions …)
+Judgement = tuple[VerdictStatus, str, list[str], dict[str, Any]]
 
 
 class ElementVerdict(BaseModel):
@@ -224,7 +228,7 @@ class _Judge:
         return hit, (fact.ref,)
 
     # -- status of one applicable element
-    def judge(self, element: ElementDef) -> tuple[VerdictStatus, str, list[str], dict]:
+    def judge(self, element: ElementDef) -> Judgement:
         key = element.key
         if element.shape.startswith("derived:"):
             return self._derived(element)
@@ -253,9 +257,7 @@ class _Judge:
             return "open", "awaiting_review", [], {}
         return "open", "not_evidenced", [], {}
 
-    def _gdpr_35_special(
-        self, element: ElementDef
-    ) -> tuple[VerdictStatus, str, list[str], dict] | None:
+    def _gdpr_35_special(self, element: ElementDef) -> Judgement | None:
         if self.obligation.key != "gdpr_35":
             return None
         det = self.ctx.determinations.get("gdpr_35_required")
@@ -282,7 +284,7 @@ class _Judge:
 
     def _shape_rule(
         self, element: ElementDef, fact: ComplianceFact
-    ) -> tuple[VerdictStatus, str, list[str], dict] | None:
+    ) -> Judgement | None:
         value = fact.value
         if element.key in DATED_AGAINST:
             ctx_key, name = DATED_AGAINST[element.key]
@@ -339,9 +341,7 @@ class _Judge:
                 return "not_satisfied", "insufficient", [fact.ref, *micro_refs], {}
         return None
 
-    def _derived(
-        self, element: ElementDef
-    ) -> tuple[VerdictStatus, str, list[str], dict]:
+    def _derived(self, element: ElementDef) -> Judgement:
         if element.key == "gdpr_6_1_f_not_public_task":
             value, decisive = self.facts.flag("gdpr_ctx_public_authority_task")
             if value is False:
@@ -387,9 +387,7 @@ class _Judge:
             {},
         )
 
-    def _submission(
-        self, element: ElementDef
-    ) -> tuple[VerdictStatus, str, list[str], dict]:
+    def _submission(self, element: ElementDef) -> Judgement:
         incident = next(
             (
                 f
@@ -470,100 +468,10 @@ class _Judge:
             return previous + dt.timedelta(hours=INTERMEDIATE_HOURS)
         month = previous.month % 12 + 1
         year = previous.year + (previous.month == 12)
-        day = min(previous.day, 28 if month == 2 else 30 if month in (4, 6, 9, 11) else 31)
+        day = min(
+            previous.day, 28 if month == 2 else 30 if month in (4, 6, 9, 11) else 31
+        )
         return previous.replace(year=year, month=month, day=day)
-
-
-# ------------------------------------------------------------------ sentences
-FINDING_DE = {
-    "evidenced": "belegt",
-    "in_time": "fristgerecht",
-    "not_evidenced": "nicht belegt",
-    "awaiting_review": "Beleg wartet auf die Zweitprüfung (Vier-Augen)",
-    "applicability_open": "Anwendbarkeit offen",
-    "absent": "fehlt (die Akte zeigt es)",
-    "contradicted": "widerlegt",
-    "absent_in_document": "im vollständigen Dokument nicht enthalten",
-    "late": "verspätet",
-    "overdue": "Überprüfung überfällig",
-    "insufficient": "unzureichend",
-    "incomplete": "unvollständig",
-    "screening_contradicts_law": "Schwellwertanalyse verneint die Pflicht entgegen "
-    "dem Gesetz",
-    "no_assessment": "keine DSFA vorhanden",
-    "not_yet_due": "zum Stichtag noch nicht fällig",
-    "not_applicable": "nicht anwendbar",
-}
-FINDING_EN = {
-    "evidenced": "evidenced",
-    "in_time": "within the time limit",
-    "not_evidenced": "not evidenced",
-    "awaiting_review": "evidence awaits the second review (four eyes)",
-    "applicability_open": "applicability open",
-    "absent": "missing (shown by the file)",
-    "contradicted": "contradicted",
-    "absent_in_document": "not contained in the complete document",
-    "late": "late",
-    "overdue": "review overdue",
-    "insufficient": "insufficient",
-    "incomplete": "incomplete",
-    "screening_contradicts_law": "the screening denies the duty contrary to the law",
-    "no_assessment": "no DPIA exists",
-    "not_yet_due": "not yet due on the Stichtag",
-    "not_applicable": "not applicable",
-}
-
-
-def _element_sentences(
-    element: ElementDef, finding: str, details: dict[str, Any]
-) -> tuple[str, str]:
-    de = f"{element.provision_de} ({element.label_de}): {FINDING_DE[finding]}"
-    en = f"{element.provision_en} ({element.label_en}): {FINDING_EN[finding]}"
-    if details.get("deadline") and finding in ("late", "in_time", "not_yet_due"):
-        de += f", Frist {details['deadline']}"
-        en += f", time limit {details['deadline']}"
-    if details.get("missing_conditions"):
-        letters = ", ".join(details["missing_conditions"])
-        de += f"; es fehlen die Bedingungen lit. {letters}"
-        en += f"; conditions ({letters}) missing"
-    if details.get("missing_arrangements"):
-        names = ", ".join(str(n) for n in details["missing_arrangements"])
-        de += f"; nicht erfasst: {names}"
-        en += f"; not entered: {names}"
-    return de + ".", en + "."
-
-
-def _obligation_sentences(
-    obligation: ObligationDef,
-    applicability: Applicability,
-    status: VerdictStatus | None,
-    elements: list[ElementVerdict],
-) -> tuple[str, str]:
-    head_de, head_en = obligation.provision_de, obligation.provision_en
-    if applicability.applicable is False:
-        return (
-            f"{head_de} ist nicht anwendbar: {applicability.reason_de}",
-            f"{head_en} does not apply: {applicability.reason_en}",
-        )
-    if status == "satisfied":
-        return (
-            f"{head_de}: erfüllt – jedes anwendbare Element ist belegt.",
-            f"{head_en}: satisfied – every applicable element is evidenced.",
-        )
-    violated = [e for e in elements if e.status == "not_satisfied"]
-    missing = [e for e in elements if e.status == "open"]
-    parts_de = [f"{head_de}: {STATUS_LABELS[status or 'open'][0]}."]
-    parts_en = [f"{head_en}: {STATUS_LABELS[status or 'open'][1]}."]
-    if applicability.applicable is None:
-        parts_de.append(f"Anwendbarkeit offen: {applicability.reason_de}")
-        parts_en.append(f"Applicability open: {applicability.reason_en}")
-    if violated:
-        parts_de.append("Verletzt oder fehlend: " + " ".join(e.sentence_de for e in violated))
-        parts_en.append("Violated or missing: " + " ".join(e.sentence_en for e in violated))
-    if missing:
-        parts_de.append("Nicht belegt: " + " ".join(e.sentence_de for e in missing))
-        parts_en.append("Not evidenced: " + " ".join(e.sentence_en for e in missing))
-    return " ".join(parts_de), " ".join(parts_en)
 
 
 # ------------------------------------------------------------------ assembly
@@ -574,7 +482,7 @@ def _obligation(
     judge = _Judge(obligation, ctx, subject, single)
     elements: list[ElementVerdict] = []
     for element in obligation.elements:
-        common = {
+        common: dict[str, Any] = {
             "key": element.key,
             "label_de": element.label_de,
             "label_en": element.label_en,
@@ -590,7 +498,7 @@ def _obligation(
             continue
         applies, condition_refs = judge.applies(element)
         if applicability.applicable is None or applies is None:
-            de, en = _element_sentences(element, "applicability_open", {})
+            de, en = element_sentences(element, "applicability_open", {})
             elements.append(
                 ElementVerdict(
                     **common,
@@ -616,13 +524,13 @@ def _obligation(
                 )
             )
             continue
-        status, finding, decisive, details = judge.judge(element)
-        de, en = _element_sentences(element, finding, details)
+        element_status, finding, decisive, details = judge.judge(element)
+        de, en = element_sentences(element, finding, details)
         elements.append(
             ElementVerdict(
                 **common,
                 applicable=True,
-                status=status,
+                status=element_status,
                 finding=finding,
                 decisive=tuple(dict.fromkeys(decisive)),
                 sentence_de=de,
@@ -640,7 +548,7 @@ def _obligation(
         status = "open"
     else:
         status = "satisfied"
-    de, en = _obligation_sentences(obligation, applicability, status, elements)
+    de, en = obligation_sentences(obligation, applicability, status, elements)
     return ObligationVerdict(
         key=obligation.key,
         subject=subject,

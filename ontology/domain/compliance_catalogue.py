@@ -174,6 +174,4 @@ def obligations_for_claim_type(claim_type: str) -> tuple[ObligationDef, ...]:
 
 def element_index() -> dict[str, tuple[ObligationDef, ElementDef]]:
     """Each element key with its obligation."""
-    return {
-        e.key: (o, e) for o in obligations_catalogue().values() for e in o.elements
-    }
+    return {e.key: (o, e) for o in obligations_catalogue().values() for e in o.elements}

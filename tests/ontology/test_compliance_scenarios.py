@@ -81,7 +81,9 @@ def test_scenario_verdicts_follow_the_law(path: Path) -> None:
             continue
         where = f"{key}/{subject}" if subject else key
         if got.applicable != want["applicable"]:
-            problems.append(f"{where}: applicable {got.applicable} != {want['applicable']}")
+            problems.append(
+                f"{where}: applicable {got.applicable} != {want['applicable']}"
+            )
         if got.code != want["status"]:
             problems.append(f"{where}: status {got.code} != {want['status']}")
         if want["applicable"] is False:
@@ -108,7 +110,10 @@ def test_scenario_verdicts_follow_the_law(path: Path) -> None:
                 problems.append(
                     f"{tag}: status {element.code} != {want_element['status']}"
                 )
-            if want_element.get("finding") and element.finding != want_element["finding"]:
+            if (
+                want_element.get("finding")
+                and element.finding != want_element["finding"]
+            ):
                 problems.append(
                     f"{tag}: finding {element.finding} != {want_element['finding']}"
                 )
@@ -117,7 +122,9 @@ def test_scenario_verdicts_follow_the_law(path: Path) -> None:
                 problems.append(f"{tag}: decisive facts {sorted(lacking)} not named")
     for ref, reason in expected.get("ignored_facts", {}).items():
         if result.ignored_facts.get(ref) != reason:
-            problems.append(f"ignored {ref}: {result.ignored_facts.get(ref)} != {reason}")
+            problems.append(
+                f"ignored {ref}: {result.ignored_facts.get(ref)} != {reason}"
+            )
         if ref in named:
             problems.append(f"ignored fact {ref} is named as carrying a verdict")
     for ref in expected.get("awaiting_review", []):

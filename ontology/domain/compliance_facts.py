@@ -17,12 +17,14 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-FactStatus = Literal["evidenced", "confirmed", "asserted"]
+from ontology.domain.facts import FactStatus, fact_status_established
+
 NEVER_EVIDENCE: frozenset[str] = frozenset(
     {"marketing_claim", "summary", "recital", "machine_instruction"}
 )
 IgnoreReason = Literal[
     "asserted",
+    "disputed",
     "marketing_claim",
     "summary",
     "recital",
@@ -120,11 +122,14 @@ def ignore_reason(
     """Why a fact does not count, or None if it counts."""
     if fact.source_kind in NEVER_EVIDENCE:
         return fact.source_kind  # type: ignore[return-value]
-    if fact.status == "asserted":
-        return "asserted"
+    if not fact_status_established(fact.status, four_eyes=four_eyes):
+        return "disputed" if fact.status == "disputed" else "asserted"
     dated = _fact_date(fact)
     if dated is not None and dated > valid_at and "_ctx_" not in fact.key:
         return "after_stichtag"
+    # Four-eyes (ELEMENTS.md §2): only a confirmed fact counts. The general
+    # rule in facts.established_statuses does not narrow yet (issue 12 §4);
+    # when it does, this line goes.
     if four_eyes and fact.status != "confirmed":
         return "awaiting_review"
     return None
@@ -175,3 +180,15 @@ class FactBase:
 
 def refs(facts: Iterable[ComplianceFact]) -> list[str]:
     return [f.ref for f in facts]
+
+
+def compliance_input_from_json(data: dict[str, Any]) -> ComplianceInput:
+    """An assessment in the JSON form of the scenario suite and the corpus
+    ground truth (``assessment.valid_at``, ``regimes``, ``four_eyes``,
+    ``facts``). Raises pydantic.ValidationError on a malformed fact."""
+    return ComplianceInput(
+        valid_at=dt.date.fromisoformat(data["assessment"]["valid_at"]),
+        four_eyes=bool(data.get("four_eyes")),
+        regimes=tuple(data.get("regimes") or ("gdpr", "aia", "dora")),
+        facts=tuple(ComplianceFact.model_validate(f) for f in data["facts"]),
+    )

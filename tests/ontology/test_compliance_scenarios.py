@@ -13,11 +13,11 @@ import pytest
 
 from ontology.domain.compliance import (
     ComplianceAssessment,
-    ComplianceFact,
     ComplianceInput,
     compliance_evaluate,
 )
 from ontology.domain.compliance_catalogue import obligations_catalogue
+from ontology.domain.compliance_facts import compliance_input_from_json
 
 HERE = Path(__file__).parent / "scenarios" / "compliance"
 SCENARIOS = sorted(HERE.glob("C*.json"))
@@ -28,14 +28,7 @@ def load(path: Path) -> dict[str, Any]:
 
 
 def assess(scenario: dict[str, Any]) -> ComplianceAssessment:
-    return compliance_evaluate(
-        ComplianceInput(
-            valid_at=dt.date.fromisoformat(scenario["assessment"]["valid_at"]),
-            four_eyes=bool(scenario.get("four_eyes")),
-            regimes=tuple(scenario["regimes"]),
-            facts=tuple(ComplianceFact.model_validate(f) for f in scenario["facts"]),
-        )
-    )
+    return compliance_evaluate(compliance_input_from_json(scenario))
 
 
 def named_refs(result: ComplianceAssessment) -> set[str]:

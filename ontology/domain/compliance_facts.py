@@ -23,12 +23,12 @@ NEVER_EVIDENCE: frozenset[str] = frozenset(
     {"marketing_claim", "summary", "recital", "machine_instruction"}
 )
 IgnoreReason = Literal[
-    "asserted",
-    "disputed",
     "marketing_claim",
     "summary",
     "recital",
     "machine_instruction",
+    "asserted",
+    "disputed",
     "after_stichtag",
     "awaiting_review",
 ]

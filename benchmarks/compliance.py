@@ -98,7 +98,7 @@ def main() -> int:
         p for p in paths if json.loads(p.read_text(encoding="utf-8")).get("holdout")
     ]
     tuned = [p for p in paths if p not in holdout]
-    figures = {"tuned": score(tuned), "holdout": score(holdout)}
+    figures: dict[str, Any] = {"tuned": score(tuned), "holdout": score(holdout)}
     figures["evidence_recall"] = "not measured: no element proposals from dossiers yet"
     for part in ("tuned", "holdout"):
         f = figures[part]

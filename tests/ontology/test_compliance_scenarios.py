@@ -55,16 +55,16 @@ def test_scenario_verdicts_follow_the_law(path: Path) -> None:
     problems: list[str] = []
     named = named_refs(result)
     for key, want in expected.get("determinations", {}).items():
-        got = result.determinations.get(key)
-        if got is None:
+        det = result.determinations.get(key)
+        if det is None:
             problems.append(f"determination {key} missing")
             continue
-        if got.value != want["value"]:
-            problems.append(f"{key}: value {got.value!r} != {want['value']!r}")
-        if want.get("basis") is not None and got.basis != want["basis"]:
-            problems.append(f"{key}: basis {got.basis!r} != {want['basis']!r}")
-        if not set(want.get("decisive", [])) <= set(got.decisive):
-            problems.append(f"{key}: decisive {got.decisive} lacks {want['decisive']}")
+        if det.value != want["value"]:
+            problems.append(f"{key}: value {det.value!r} != {want['value']!r}")
+        if want.get("basis") is not None and det.basis != want["basis"]:
+            problems.append(f"{key}: basis {det.basis!r} != {want['basis']!r}")
+        if not set(want.get("decisive", [])) <= set(det.decisive):
+            problems.append(f"{key}: decisive {det.decisive} lacks {want['decisive']}")
     for want in expected["obligations"]:
         key, subject = want["key"], want.get("subject")
         try:

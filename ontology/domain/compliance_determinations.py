@@ -34,7 +34,10 @@ GDPR_35_TRIGGERS = (
     ("gdpr_35_3_a_systematic_evaluation", "Art. 35 Abs. 3 lit. a DSGVO"),
     ("gdpr_35_3_b_large_scale_special_categories", "Art. 35 Abs. 3 lit. b DSGVO"),
     ("gdpr_35_3_c_public_area_monitoring", "Art. 35 Abs. 3 lit. c DSGVO"),
-    ("gdpr_35_4_authority_list_entry", "Art. 35 Abs. 4 DSGVO"),
+    (
+        "gdpr_35_4_authority_list_entry",
+        "Art. 35 Abs. 1 und 4 DSGVO (Liste der Aufsichtsbehörde)",
+    ),
     ("gdpr_35_1_high_risk", "Art. 35 Abs. 1 DSGVO"),
 )
 

@@ -49,6 +49,15 @@ def case_facts(n: int, seed: int = 7) -> list[FactRecord]:
             value = {"cents": rng.randrange(1, 10_000_000), "currency": "EUR"}
         elif info.value_kind == "boolean":
             value = rng.random() < 0.5
+        elif info.record_fields:  # record kinds (e.g. compliance elements)
+            value = {
+                f.key: (start + timedelta(days=rng.randrange(365))).isoformat()
+                if f.kind == "date"
+                else rng.random() < 0.5
+                if f.kind == "boolean"
+                else (f.choices[0] if f.choices else f"Nachweis {i}")
+                for f in info.record_fields
+            }
         elif info.key == "delivery_evidence":
             value = rng.choice(["Rückschein", "Einwurf-Einschreiben", "Fax"])
         else:

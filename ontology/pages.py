@@ -26,6 +26,7 @@ from cases.errors import DomainError
 from cases.models import Case, Claim
 from evidence.models import Chunk
 from evidence.search import page_url
+from ontology.domain.compliance_view import ObligationRow, compliance_rows
 from ontology.domain.facts import FactRecord
 from ontology.domain.results import (
     STATUS_LABELS,
@@ -232,6 +233,8 @@ class ClaimView:
     damage: DamageView | None = None
     error: str = ""
     interest_until: str = ""
+    # compliance claims: each obligation judged element by element (issue 17)
+    obligations: tuple[ObligationRow, ...] = ()
 
 
 @dataclass
@@ -460,6 +463,13 @@ def case_requirements_page(
                 ),
                 damage=_damage_view(ctx, evaluation),
                 interest_until=date_format(until, lang),
+                obligations=compliance_rows(
+                    records,
+                    claim_type=claim.claim_type,
+                    valid_at=claim.valid_at,
+                    four_eyes=case.organisation.four_eyes_review,
+                    lang=lang,
+                ),
             )
         )
     return views

@@ -1,0 +1,177 @@
+"""The compliance obligations and their elements, read from the claim files.
+
+``ontology/claims/{gdpr,ai_act_high_risk,dora}.ttl`` list each obligation
+(``bcl:Obligation``) with its elements (``bcl:Element``): the pinpoint provision
+in German and English, the labels, the value shape of the element's fact, the
+condition under which the element applies and the documents that evidence it.
+The evaluator (``ontology.domain.compliance``) reads this catalogue; it holds
+no list of elements of its own, so a new element is one entry in Turtle.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from rdflib import RDF, RDFS, Graph, Node, URIRef
+from rdflib import Literal as RDFLiteral
+
+from ontology.domain.claims import CLAIMS_DIR
+from ontology.domain.namespaces import BCL, BFT
+
+CLAIM_FILES = ("gdpr.ttl", "ai_act_high_risk.ttl", "dora.ttl")
+REGIMES = ("gdpr", "aia", "dora")
+
+
+@dataclass(frozen=True)
+class ElementCondition:
+    """When an element applies beyond its obligation: a context (or element)
+    fact whose ``field`` takes one of ``values`` (a list field: contains one),
+    optionally only for an AI Act role, or only where the AI interaction is
+    not obvious."""
+
+    fact: str
+    field: str
+    values: tuple[str, ...]
+    role: str | None = None
+    not_obvious: bool = False
+    text_de: str = ""
+
+
+@dataclass(frozen=True)
+class ElementDef:
+    key: str
+    order: int
+    label_de: str
+    label_en: str
+    provision_de: str
+    provision_en: str
+    shape: str
+    fact_type: str | None
+    condition: ElementCondition | None
+
+
+@dataclass(frozen=True)
+class ObligationDef:
+    key: str
+    regime: str
+    claim_type: str
+    order: int
+    label_de: str
+    label_en: str
+    provision_de: str
+    provision_en: str
+    applicability_de: str
+    instrument: str | None
+    evidence_sources: tuple[str, ...]
+    elements: tuple[ElementDef, ...]
+
+
+def _text(graph: Graph, node: Node, prop: URIRef, lang: str | None = None) -> str:
+    for value in graph.objects(node, prop):
+        if isinstance(value, RDFLiteral) and (lang is None or value.language == lang):
+            return str(value)
+    return ""
+
+
+def _int(graph: Graph, node: Node, prop: URIRef) -> int:
+    value = graph.value(node, prop)
+    return int(value.toPython()) if isinstance(value, RDFLiteral) else 0
+
+
+def _key_of(node: Node | None) -> str | None:
+    if node is None:
+        return None
+    return str(node).removeprefix(str(BFT))
+
+
+def _condition(graph: Graph, node: Node | None) -> ElementCondition | None:
+    if node is None:
+        return None
+    fact = _key_of(graph.value(node, BCL.conditionFact))
+    if fact is None:
+        raise ValueError(f"element condition {node} lacks bcl:conditionFact")
+    role = graph.value(node, BCL.conditionRole)
+    not_obvious = graph.value(node, BCL.conditionNotObvious)
+    return ElementCondition(
+        fact=fact,
+        field=_text(graph, node, BCL.conditionField) or "value",
+        values=tuple(sorted(str(v) for v in graph.objects(node, BCL.conditionValue))),
+        role=str(role) if role is not None else None,
+        not_obvious=isinstance(not_obvious, RDFLiteral)
+        and not_obvious.toPython() is True,
+        text_de=_text(graph, node, RDFS.comment, "de"),
+    )
+
+
+def _element(graph: Graph, node: Node) -> ElementDef:
+    return ElementDef(
+        key=_text(graph, node, BCL.key),
+        order=_int(graph, node, BCL.order),
+        label_de=_text(graph, node, RDFS.label, "de"),
+        label_en=_text(graph, node, RDFS.label, "en"),
+        provision_de=_text(graph, node, BCL.provision, "de"),
+        provision_en=_text(graph, node, BCL.provision, "en"),
+        shape=_text(graph, node, BCL.valueShape),
+        fact_type=_key_of(graph.value(node, BCL.factType)),
+        condition=_condition(graph, graph.value(node, BCL.condition)),
+    )
+
+
+def obligations_from_graph(graph: Graph, claim_type: str) -> list[ObligationDef]:
+    """The obligations one claim file declares, in their order."""
+    result = []
+    for node in graph.subjects(RDF.type, BCL.Obligation):
+        key = _text(graph, node, BCL.key)
+        elements = sorted(
+            (_element(graph, e) for e in graph.objects(node, BCL.element)),
+            key=lambda e: e.order,
+        )
+        if not key or not elements:
+            raise ValueError(f"obligation {node} lacks bcl:key or bcl:element")
+        result.append(
+            ObligationDef(
+                key=key,
+                regime=key.split("_", 1)[0],
+                claim_type=claim_type,
+                order=_int(graph, node, BCL.order),
+                label_de=_text(graph, node, RDFS.label, "de"),
+                label_en=_text(graph, node, RDFS.label, "en"),
+                provision_de=_text(graph, node, BCL.provision, "de"),
+                provision_en=_text(graph, node, BCL.provision, "en"),
+                applicability_de=_text(graph, node, BCL.applicability, "de"),
+                instrument=_key_of(graph.value(node, BCL.instrument)),
+                evidence_sources=tuple(
+                    sorted(str(s) for s in graph.objects(node, BCL.evidenceSource))
+                ),
+                elements=tuple(elements),
+            )
+        )
+    return sorted(result, key=lambda o: o.order)
+
+
+@lru_cache(maxsize=1)
+def obligations_catalogue() -> dict[str, ObligationDef]:
+    """Every compliance obligation by key, in regime and table order."""
+    catalogue: dict[str, ObligationDef] = {}
+    for name in CLAIM_FILES:
+        graph = Graph()
+        graph.parse(CLAIMS_DIR / name, format="turtle")
+        for catalogue_node in graph.subjects(RDF.type, BCL.ObligationCatalogue):
+            claim_type = _text(graph, catalogue_node, BCL.claimType)
+            for obligation in obligations_from_graph(graph, claim_type):
+                catalogue[obligation.key] = obligation
+    return catalogue
+
+
+def obligations_for_claim_type(claim_type: str) -> tuple[ObligationDef, ...]:
+    """The obligations of one compliance claim type (``gdpr``, ``dora``,
+    ``ai_act_high_risk``); empty for any other claim type."""
+    return tuple(
+        o for o in obligations_catalogue().values() if o.claim_type == claim_type
+    )
+
+
+def element_index() -> dict[str, tuple[ObligationDef, ElementDef]]:
+    """Each element key with its obligation."""
+    return {e.key: (o, e) for o in obligations_catalogue().values() for e in o.elements}

@@ -164,3 +164,30 @@ def test_run_page_shows_progress_while_the_run_goes(big_case, lawyer, lawyer_cli
     assert f"{total} von {total}" not in snapshot  # partway, not done
     assert "Vorschläge gemacht" in snapshot and "Zurückweisungen" in snapshot
     assert 'hx-trigger="every 2s"' in snapshot  # still polling
+
+
+def test_a_case_with_only_unreadable_pages_ends_finished_with_nothing_read(
+    case, parties, lawyer
+):
+    """Pages without text (a blank scan, a page OCR could not read) get no
+    chunks at ingestion: the run ends finished, says so by its counts and
+    invents nothing."""
+    document = SourceDocument.objects.create(
+        case=case,
+        sha256=hashlib.sha256(b"blank").hexdigest(),
+        filename="leer.pdf",
+        size_bytes=1000,
+        page_count=3,
+        storage_name="test/blank.pdf",
+    )
+    Page.objects.bulk_create(
+        Page(document=document, number=n, width=595, height=842, text="", ocr=True)
+        for n in (1, 2, 3)
+    )
+    run = extraction_run_start(
+        case=case, actor=lawyer, provider="rules", run_async=False
+    )
+    assert run.status == AgentRun.Status.FINISHED, run.reason
+    assert (run.chunks_read, run.chunks_total) == (0, 0)
+    assert run.steps == 0
+    assert not ExtractionProposal.objects.filter(case=case).exists()

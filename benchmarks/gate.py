@@ -180,7 +180,7 @@ def bench_overhead(calls: int) -> dict[str, Any]:
         finally:
             commit_times.append(time.perf_counter() - t0)
 
-    impl.commit = timed_commit  # type: ignore[method-assign]
+    impl.commit = timed_commit
     own: list[float] = []
     bare, gated = [], []
     for i in range(calls):  # interleaved, so drift hits both alike
@@ -206,7 +206,7 @@ def bench_overhead(calls: int) -> dict[str, Any]:
         gated.append(time.perf_counter() - t0)
         own.append(gated[-1] - commit_times[-1])
         assert verdict.status == "ok", verdict.observation
-    impl.commit = inner_commit  # type: ignore[method-assign]
+    impl.commit = inner_commit
     read_bare, read_gated = [], []
     req = {
         "claim_type": "verzugsschaden",
@@ -244,9 +244,9 @@ def _letter_pages(pages: int) -> list[str]:
 
     from tests.agents import letters
 
-    templates = []
+    templates: list[str] = []
     for _name, build in letters.CASE_FILES:
-        doc = pymupdf.open(stream=build())
+        doc: Any = pymupdf.open(stream=build())
         templates.extend(page.get_text() for page in doc)
     out = []
     for i in range(pages):

@@ -4,7 +4,10 @@
                 tool's Pydantic model
 2. authority  — the actor may act on the case; the tool is in the envelope
 3. before     — the CHECK_BEFORE policies of the tool, in graph order
-4. approval   — automatic · needs a human · rejected (envelope policy)
+4. approval   — automatic · needs a human · rejected (envelope policy); a
+                call that needs a human is prepared (stage 5, no side effect)
+                and held with its prepared result, never run by the agent;
+                ``handle(approved=…)`` runs it after a lawyer's approval
 5. prepare    — the tool prepares its result without a side effect
 6. after      — the CHECK_AFTER policies check the prepared result
 7. commit     — with the call id as idempotency key (committing tools only)

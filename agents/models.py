@@ -59,6 +59,11 @@ class AgentRun(models.Model):
     accepted = models.PositiveIntegerField(_("accepted calls"), default=0)
     rejected = models.PositiveIntegerField(_("rejected calls"), default=0)
     proposals_created = models.PositiveIntegerField(_("new proposals"), default=0)
+    # Progress while the run goes: chunks handed to the model so far (of all
+    # the run pages through), held calls waiting for a lawyer.
+    chunks_total = models.PositiveIntegerField(_("chunks to read"), default=0)
+    chunks_read = models.PositiveIntegerField(_("chunks read"), default=0)
+    held = models.PositiveIntegerField(_("calls held for approval"), default=0)
     rejections_by_code = models.JSONField(default=dict, blank=True)
     tokens_in = models.PositiveBigIntegerField(default=0)
     tokens_out = models.PositiveBigIntegerField(default=0)
@@ -122,3 +127,59 @@ class AgentStep(models.Model):
 
     def __str__(self) -> str:
         return f"step {self.index} of run {self.run_id}: {self.tool or self.kind}"
+
+
+class HeldToolCall(models.Model):
+    """A tool call the task's approval policy holds for a human: recorded with
+    its arguments, the result the tool prepared (without a side effect) and
+    the policies that held it, and never executed until a lawyer approves.
+    Approval runs the gate's after-checks and the commit then, under the
+    call id (so a second approval commits nothing twice); a rejection is
+    recorded with its reason and returned to the run as an observation."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending", _("Waiting for approval")
+        APPROVED = "approved", _("Approved and executed")
+        FAILED = "failed", _("Approved, refused by a check")
+        REJECTED = "rejected", _("Rejected")
+
+    run = models.ForeignKey(
+        AgentRun, on_delete=models.CASCADE, related_name="held_calls"
+    )
+    case = models.ForeignKey(Case, on_delete=models.CASCADE, related_name="+")
+    step = models.ForeignKey(
+        AgentStep, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    call_id = models.CharField(_("call id"), max_length=200, unique=True)
+    tool = models.CharField(_("tool"), max_length=64)
+    arguments = models.JSONField(_("arguments"))
+    prepared = models.JSONField(_("prepared result"))
+    held_by = models.JSONField(_("holding policies"), default=list)
+    status = models.CharField(
+        _("status"), max_length=16, choices=Status.choices, default=Status.PENDING
+    )
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("decided by"),
+    )
+    decided_at = models.DateTimeField(_("decided"), null=True, blank=True)
+    reason = models.TextField(_("reason"), blank=True)
+    # The observation the decision produced (the gate's verdict after an
+    # approval, the structured rejection after a rejection).
+    result = models.JSONField(_("result"), null=True, blank=True)
+    # When a running run picked the decision up as an observation.
+    delivered_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        verbose_name = _("held tool call")
+        verbose_name_plural = _("held tool calls")
+        indexes = [models.Index(fields=["case", "status"])]
+
+    def __str__(self) -> str:
+        return f"held {self.tool} ({self.status}) of run {self.run_id}"

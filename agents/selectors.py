@@ -7,9 +7,9 @@ from typing import Any
 from django.db.models import QuerySet
 from django.http import Http404
 
-from agents.models import AgentRun, AgentStep
+from agents.models import AgentRun, AgentStep, HeldToolCall
 from cases.models import Case
-from cases.selectors import case_get_for_user
+from cases.selectors import case_get_for_user, membership_for_user
 from evidence.selectors import quote_pages
 from review.models import ExtractionProposal
 
@@ -75,3 +75,42 @@ def proposal_summary(proposal: ExtractionProposal) -> dict[str, Any]:
         "status": proposal.status,
         "chunk_id": chunk.pk,
     }
+
+
+def held_calls_for_case(*, case: Case, status: str = "") -> QuerySet[HeldToolCall]:
+    """The held calls of a case the caller fetched with a selector; pending
+    ones first, newest first."""
+    queryset = HeldToolCall.objects.filter(case=case)
+    if status:
+        queryset = queryset.filter(status=status)
+    return queryset.select_related("run", "case", "decided_by").order_by(
+        "-created_at", "-id"
+    )
+
+
+def held_calls_for_firm(*, user: Any, status: str = "") -> QuerySet[HeldToolCall]:
+    """The held calls of every case of the user's firm (none without one)."""
+    membership = membership_for_user(user)
+    if membership is None:
+        return HeldToolCall.objects.none()
+    queryset = HeldToolCall.objects.filter(
+        case__organisation_id=membership.organisation_id
+    )
+    if status:
+        queryset = queryset.filter(status=status)
+    return queryset.select_related("run", "case", "decided_by").order_by(
+        "-created_at", "-id"
+    )
+
+
+def held_call_get_for_user(*, user: Any, case_id: int, held_id: int) -> HeldToolCall:
+    """A held call of a case of the user's firm; Http404 otherwise."""
+    case = case_get_for_user(user=user, case_id=case_id)
+    held = (
+        HeldToolCall.objects.filter(pk=held_id, case=case)
+        .select_related("run", "case", "decided_by")
+        .first()
+    )
+    if held is None:
+        raise Http404("No such held call.")
+    return held

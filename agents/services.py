@@ -18,6 +18,7 @@ from django.db import InterfaceError, OperationalError, connection, transaction
 from django.db.models import F, Q
 from django.utils import timezone
 
+from agents.approvals import held_call_decisions_deliver, held_call_record
 from agents.domain.envelope import TaskEnvelope
 from agents.domain.gate import Gate, GateVerdict, ToolCall
 from agents.domain.loop import (
@@ -33,7 +34,7 @@ from agents.domain.policies import EVALUATORS
 from agents.domain.prompts import batches, extraction_episode
 from agents.domain.tools import EXTRACTION_TOOLS, TOOL_SPECS
 from agents.domain.world import ChunkView
-from agents.models import AgentRun, AgentStep
+from agents.models import AgentRun, AgentStep, HeldToolCall
 from agents.policy_graph import compiled_policies
 from agents.providers import provider_get
 from agents.tools import tool_implementations
@@ -108,6 +109,10 @@ def envelope_for_extraction(
         "identical_failure_limit": settings.BELEGT_AGENT_IDENTICAL_FAILURE_LIMIT,
         "document_id": document.pk if document is not None else None,
     }
+    allowed = overrides.get("allowed_tools", EXTRACTION_TOOLS)
+    held = [t for t in settings.BELEGT_AGENT_HUMAN_APPROVAL_TOOLS if t in allowed]
+    if held:
+        values["approval"] = {"per_tool": {tool: "human" for tool in held}}
     values.update(overrides)
     return TaskEnvelope.model_validate(values)
 
@@ -202,38 +207,111 @@ class DbRecorder:
                 )
         if record.kind == "tool_call" and self._open is not None:
             AgentStep.objects.filter(pk=self._open.pk).update(**fields)
+            step_id: int | None = self._open.pk
         else:
-            AgentStep.objects.create(run=self.run, **fields)
+            step_id = AgentStep.objects.create(run=self.run, **fields).pk
         delay = float(settings.BELEGT_AGENT_STEP_DELAY)
         if delay:
             time.sleep(delay)
         if record.kind == "tool_call":
-            AgentRun.objects.filter(pk=self.run.pk).update(
-                steps=F("steps") + 1, heartbeat_at=timezone.now()
-            )
+            progress: dict[str, Any] = {
+                "steps": F("steps") + 1,
+                "heartbeat_at": timezone.now(),
+            }
+            if verdict is not None and verdict.status == "rejected":
+                progress["rejected"] = F("rejected") + 1
+            if verdict is not None and verdict.status == "ok":
+                progress["accepted"] = F("accepted") + 1
+                if (
+                    verdict.commit is not None
+                    and verdict.commit.created
+                    and verdict.commit.object_type == "extraction_proposal"
+                ):
+                    progress["proposals_created"] = F("proposals_created") + 1
+            if (
+                verdict is not None
+                and verdict.status == "approval_required"
+                and held_call_record(
+                    run=self.run, step_id=step_id, record=record, verdict=verdict
+                )
+            ):
+                progress["held"] = F("held") + 1
+            AgentRun.objects.filter(pk=self.run.pk).update(**progress)
         else:
             _heartbeat(self.run.pk)
 
+    def decisions(self) -> list[dict[str, Any]]:
+        """Approval decisions on this run's held calls that the run has not
+        seen yet, as observations (each is delivered once)."""
+        return held_call_decisions_deliver(run=self.run)
 
-def _chunk_inputs(case: Case, document: SourceDocument | None) -> list[ChunkInput]:
+
+def _chunk_queryset(case: Case, document: SourceDocument | None) -> Any:
     queryset = Chunk.objects.filter(case=case)
     if document is not None:
         queryset = queryset.filter(document=document)
-    rows = queryset.order_by("document_id", "ordinal").values_list(
-        "id", "document_id", "document__filename", "page_start", "page_end", "text"
-    )
-    return [
-        ChunkInput(
-            chunk_id=pk,
-            document_id=doc_id,
-            document=filename,
-            pages=tuple(range(page_start, page_end + 1)),
-            text=text,
+    return queryset
+
+
+def _chunk_pages(
+    case: Case, document: SourceDocument | None, *, page_size: int
+) -> Iterator[list[ChunkInput]]:
+    """The run's chunks in reading order (document, ordinal), one page of
+    ``page_size`` at a time by keyset (no OFFSET, no whole case in memory):
+    a 2,000-page file is read as it is worked through."""
+    after: tuple[int, int] | None = None
+    while True:
+        queryset = _chunk_queryset(case, document)
+        if after is not None:
+            queryset = queryset.filter(
+                Q(document_id__gt=after[0])
+                | Q(document_id=after[0], ordinal__gt=after[1])
+            )
+        rows = list(
+            queryset.order_by("document_id", "ordinal").values_list(
+                "id",
+                "document_id",
+                "document__filename",
+                "page_start",
+                "page_end",
+                "text",
+                "ordinal",
+            )[:page_size]
         )
-        for pk, doc_id, filename, page_start, page_end, text in rows.iterator(
-            chunk_size=500
-        )
-    ]
+        if not rows:
+            return
+        yield [
+            ChunkInput(
+                chunk_id=pk,
+                document_id=doc_id,
+                document=filename,
+                pages=tuple(range(page_start, page_end + 1)),
+                text=text,
+            )
+            for pk, doc_id, filename, page_start, page_end, text, _ordinal in rows
+        ]
+        after = (rows[-1][1], rows[-1][6])
+
+
+def _episodes(
+    *, run: AgentRun, world: DjangoWorld, envelope: TaskEnvelope
+) -> Iterator[Any]:
+    """Extraction episodes over the run's chunks, paged from the database;
+    the run's progress (chunks read) is written as each episode is handed
+    to the model (before its first turn), so its page can show it while the
+    run goes."""
+    fact_types = world.fact_types()
+    page_size = max(1, int(settings.BELEGT_AGENT_CHUNK_PAGE))
+    for page in _chunk_pages(run.case, run.document, page_size=page_size):
+        world.prime_chunks([ChunkView(c.chunk_id, c.document_id, c.text) for c in page])
+        for batch in batches(page, max_chars=settings.BELEGT_AGENT_BATCH_CHARS):
+            AgentRun.objects.filter(pk=run.pk).update(
+                chunks_read=F("chunks_read") + len(batch),
+                heartbeat_at=timezone.now(),
+            )
+            yield extraction_episode(
+                chunks=batch, fact_types=fact_types, goal=envelope.goal
+            )
 
 
 def agent_run_execute(
@@ -351,14 +429,10 @@ def _execute(*, run: AgentRun, provider: Provider | None) -> AgentRun:
         if run.provider == "openai"
         else Pricing(),
     )
-    document = run.document
-    chunks = _chunk_inputs(case, document)
-    world.prime_chunks([ChunkView(c.chunk_id, c.document_id, c.text) for c in chunks])
-    fact_types = world.fact_types()
-    episodes = (
-        extraction_episode(chunks=batch, fact_types=fact_types, goal=envelope.goal)
-        for batch in batches(chunks, max_chars=settings.BELEGT_AGENT_BATCH_CHARS)
+    AgentRun.objects.filter(pk=run.pk).update(
+        chunks_total=_chunk_queryset(case, run.document).count(), chunks_read=0
     )
+    episodes = _episodes(run=run, world=world, envelope=envelope)
     try:
         outcome = loop.run(episodes)
     except (OperationalError, InterfaceError):
@@ -377,13 +451,19 @@ def _execute(*, run: AgentRun, provider: Provider | None) -> AgentRun:
         committed_type="extraction_proposal",
         observation__result__created=True,
     ).count()
+    # Decisions a lawyer made on held calls while the run went count too.
+    decided = HeldToolCall.objects.filter(run=run)
     return _finish(
         run,
         status=outcome.status,
         reason=outcome.reason,
         model_id=outcome.model_id,
-        accepted=outcome.accepted,
-        rejected=outcome.rejected,
+        accepted=outcome.accepted
+        + decided.filter(status=HeldToolCall.Status.APPROVED).count(),
+        rejected=outcome.rejected
+        + decided.filter(
+            status__in=(HeldToolCall.Status.REJECTED, HeldToolCall.Status.FAILED)
+        ).count(),
         rejections_by_code=outcome.rejections_by_code,
         tokens_in=outcome.tokens_in,
         tokens_out=outcome.tokens_out,

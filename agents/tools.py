@@ -162,6 +162,12 @@ class ProposeCaseFact:
             model_id=dw.model_id,
             actor=dw.actor,
         )
+        dw.proposal_noted(
+            fact_type=p["fact_type"],
+            value=p["value"],
+            chunk_id=p["source_chunk_id"],
+            call_id=call_id,
+        )
         # A replay (same call id) returns the row an earlier step made.
         created = proposal.agent_step_id == dw.current_step_id
         return CommitResult("extraction_proposal", proposal.pk, created)
@@ -203,11 +209,10 @@ class LinkEvidenceProposal:
     proposes: the result is a pending ``ExtractionProposal`` of the fact's type
     and value from that chunk, decided in the review queue like any other.
     Accepting it adds the chunk to the fact's evidence (the review service
-    finds the fact by type and value); rejecting it changes nothing. The tool
-    carries no quote or confidence of its own: the quote stays empty (the
-    reviewer sees the whole chunk) and the confidence is a neutral 0.5."""
-
-    CONFIDENCE = 0.5
+    finds the fact by type and value); rejecting it changes nothing. Like
+    ``propose_case_fact`` it carries a verbatim quote (checked by the
+    ``quote_in_chunk`` policy, so the reviewer sees the passage highlighted)
+    and the model's confidence."""
 
     def prepare(self, args: LinkEvidenceProposalArgs, world: World) -> PreparedResult:
         dw = _django(world)
@@ -239,6 +244,8 @@ class LinkEvidenceProposal:
             "fact_type": fact.fact_type,
             "value": dict(fact.value),
             "source_chunk_id": chunk.id,
+            "quote": args.quote,
+            "confidence": args.confidence,
         }
         return PreparedResult(echo=args.model_dump(mode="json"), payload=payload)
 
@@ -252,13 +259,19 @@ class LinkEvidenceProposal:
             fact_type=p["fact_type"],
             value=p["value"],
             source_chunk=dw.chunk_row(p["source_chunk_id"]),
-            quote="",
-            confidence=self.CONFIDENCE,
+            quote=p["quote"],
+            confidence=p["confidence"],
             call_id=call_id,
             agent_run_id=dw.run_id,
             agent_step_id=dw.current_step_id,
             model_id=dw.model_id,
             actor=dw.actor,
+        )
+        dw.proposal_noted(
+            fact_type=p["fact_type"],
+            value=p["value"],
+            chunk_id=p["source_chunk_id"],
+            call_id=call_id,
         )
         created = proposal.agent_step_id == dw.current_step_id
         return CommitResult("extraction_proposal", proposal.pk, created)

@@ -4,6 +4,7 @@ provider asks about the same chunks many times."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from typing import Any
 
@@ -12,8 +13,18 @@ from cases.models import Case, Claim
 from cases.selectors import membership_for_user
 from evidence.models import Chunk
 from ontology.vocabulary import Vocabulary
+from review.models import ExtractionProposal
 from review.selectors import confirmed_fact_ids, fact_ids_of_case, vocabulary_for_case
-from review.services.proposals import proposal_exists_for
+
+
+def _proposal_key(
+    fact_type: str, chunk_id: int, value: Mapping[str, Any]
+) -> tuple[str, int, str]:
+    return (
+        fact_type,
+        int(chunk_id),
+        json.dumps(value, sort_keys=True, ensure_ascii=False, default=str),
+    )
 
 
 class DjangoWorld:
@@ -25,8 +36,11 @@ class DjangoWorld:
         self.current_step_id: int | None = None
         self.model_id = ""
         self._chunks: dict[int, ChunkView | None] = {}
+        self._chunk_rows: dict[int, Chunk] = {}
         self._vocabulary: Vocabulary | None = None
         self._parties: list[tuple[int, str]] | None = None
+        self._proposals: dict[tuple[str, int, str], set[str]] | None = None
+        self._fact_types: Mapping[str, str] | None = None
 
     @property
     def case_id(self) -> int:
@@ -57,7 +71,15 @@ class DjangoWorld:
         return self._chunks[chunk_id]
 
     def chunk_row(self, chunk_id: int) -> Chunk:
-        return Chunk.objects.get(pk=chunk_id, case_id=self.case.pk)
+        """The chunk as a row to point a proposal at (its id, case and
+        document only; cached: several proposals come from one chunk)."""
+        row = self._chunk_rows.get(chunk_id)
+        if row is None:
+            row = Chunk.objects.only("id", "case_id", "document_id").get(
+                pk=chunk_id, case_id=self.case.pk
+            )
+            self._chunk_rows[chunk_id] = row
+        return row
 
     def case_chunk_ids(self, *, limit: int) -> list[int]:
         queryset = Chunk.objects.filter(case_id=self.case.pk)
@@ -76,9 +98,6 @@ class DjangoWorld:
             self._vocabulary = vocabulary_for_case(self.case)
         return self._vocabulary
 
-    def fact_types(self) -> Mapping[str, str]:
-        return self.vocabulary().value_kinds()
-
     def _party_rows(self) -> list[tuple[int, str]]:
         if self._parties is None:
             self._parties = list(self.case.parties.values_list("id", "name"))
@@ -90,16 +109,42 @@ class DjangoWorld:
     def party_ids(self) -> set[int]:
         return {pk for pk, _ in self._party_rows()}
 
+    def _proposal_index(self) -> dict[tuple[str, int, str], set[str]]:
+        """(fact type, chunk, value) → call ids of the case's proposals, read
+        once per run and kept up to date with the run's own commits
+        (``proposal_noted``): the duplicate check is then a lookup, not a
+        query per call. A proposal another run makes meanwhile is not seen;
+        the review service's supersession handles that overlap."""
+        if self._proposals is None:
+            index: dict[tuple[str, int, str], set[str]] = {}
+            rows = ExtractionProposal.objects.filter(case_id=self.case.pk).values_list(
+                "fact_type", "source_chunk_id", "value", "call_id"
+            )
+            for fact_type, chunk_id, value, call_id in rows.iterator(chunk_size=2000):
+                index.setdefault(_proposal_key(fact_type, chunk_id, value), set()).add(
+                    call_id
+                )
+            self._proposals = index
+        return self._proposals
+
     def proposal_exists(
         self, *, fact_type: str, value: Mapping[str, Any], chunk_id: int, call_id: str
     ) -> bool:
-        return proposal_exists_for(
-            case=self.case,
-            fact_type=fact_type,
-            value=value,
-            source_chunk=chunk_id,
-            exclude_call_id=call_id,
-        )
+        calls = self._proposal_index().get(_proposal_key(fact_type, chunk_id, value))
+        return bool(calls and calls - {call_id})
+
+    def proposal_noted(
+        self, *, fact_type: str, value: Mapping[str, Any], chunk_id: int, call_id: str
+    ) -> None:
+        """The run committed (or replayed) this proposal."""
+        if self._proposals is not None:
+            key = _proposal_key(fact_type, chunk_id, value)
+            self._proposals.setdefault(key, set()).add(call_id)
+
+    def fact_types(self) -> Mapping[str, str]:
+        if self._fact_types is None:
+            self._fact_types = self.vocabulary().value_kinds()
+        return self._fact_types
 
     def confirmed_fact_ids(self) -> set[int]:
         """Confirmed (or evidenced) facts of the case."""

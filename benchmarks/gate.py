@@ -4,7 +4,9 @@
               before-policies → approval → prepare → after-policies → commit)
               against the bare call of the same service, for the committing
               ``propose_case_fact`` (bare: ``proposal_create``) and the
-              read-only ``get_claim_requirements`` (bare: ``claim_version_get``).
+              read-only ``get_claim_requirements`` (bare: ``claim_version_get``);
+              and the gate's own time per call (total minus the commit it
+              wraps), checked against the 2 ms p95 budget of issue 16.
 ``rules``     Proposals per second of the rules provider over a 500-page case
               (the letters of tests/agents/letters.py, varied, chunked by the
               ingestion's chunker), end to end through gate and database,
@@ -124,6 +126,22 @@ def _ms(samples: list[float]) -> dict[str, float]:
     }
 
 
+# Issue 16: the gate may add at most this much per call at p95.
+OVERHEAD_BUDGET_MS = 2.0
+
+
+def _compare(bare: list[float], gated: list[float]) -> dict[str, Any]:
+    """Absolute p50/p95 of the bare and the gated call, the overhead at each
+    percentile and the ratios."""
+    out: dict[str, Any] = {"bare": _ms(bare), "gate": _ms(gated)}
+    for p in (50, 95):
+        b, g = percentile(bare, p), percentile(gated, p)
+        out[f"overhead_p{p}_ms"] = round((g - b) * 1000, 3)
+        out[f"ratio_p{p}"] = round(g / b, 2) if b else None
+    out["within_budget"] = out["overhead_p95_ms"] <= OVERHEAD_BUDGET_MS
+    return out
+
+
 def bench_overhead(calls: int) -> dict[str, Any]:
     from agents.domain.gate import ToolCall
     from ontology.domain.claims import claim_version_get
@@ -146,6 +164,24 @@ def bench_overhead(calls: int) -> dict[str, Any]:
             "confidence": 0.7,
         }
 
+    # The gate's own time per call: its total minus the commit it wraps (the
+    # same service as the bare call). On a shared machine a database write
+    # swings by tens of milliseconds, which drowns a difference of two
+    # percentiles; this pairs each call with its own commit.
+    plan = gate.plans["propose_case_fact"]
+    impl = plan.implementation
+    commit_times: list[float] = []
+    inner_commit = impl.commit
+
+    def timed_commit(prepared: Any, *, call_id: str, world: Any) -> Any:
+        t0 = time.perf_counter()
+        try:
+            return inner_commit(prepared, call_id=call_id, world=world)
+        finally:
+            commit_times.append(time.perf_counter() - t0)
+
+    impl.commit = timed_commit
+    own: list[float] = []
     bare, gated = [], []
     for i in range(calls):  # interleaved, so drift hits both alike
         a = args(2 * i)
@@ -168,7 +204,9 @@ def bench_overhead(calls: int) -> dict[str, Any]:
         t0 = time.perf_counter()
         verdict = gate.handle(ToolCall(f"gate-{i}", "propose_case_fact", raw))
         gated.append(time.perf_counter() - t0)
+        own.append(gated[-1] - commit_times[-1])
         assert verdict.status == "ok", verdict.observation
+    impl.commit = inner_commit
     read_bare, read_gated = [], []
     req = {
         "claim_type": "verzugsschaden",
@@ -187,21 +225,13 @@ def bench_overhead(calls: int) -> dict[str, Any]:
         assert verdict.status == "ok"
     result = {
         "calls": calls,
-        "propose_case_fact": {
-            "bare": _ms(bare),
-            "gate": _ms(gated),
-            "overhead_p50_ms": round(
-                (percentile(gated, 50) - percentile(bare, 50)) * 1000, 3
-            ),
-            "ratio_p50": round(percentile(gated, 50) / percentile(bare, 50), 2),
+        "budget_overhead_p95_ms": OVERHEAD_BUDGET_MS,
+        "propose_case_fact": _compare(bare, gated),
+        "propose_case_fact_gate_own": {
+            **_ms(own),
+            "within_budget": percentile(own, 95) * 1000 <= OVERHEAD_BUDGET_MS,
         },
-        "get_claim_requirements": {
-            "bare": _ms(read_bare),
-            "gate": _ms(read_gated),
-            "overhead_p50_ms": round(
-                (percentile(read_gated, 50) - percentile(read_bare, 50)) * 1000, 3
-            ),
-        },
+        "get_claim_requirements": _compare(read_bare, read_gated),
     }
     print(json.dumps(result, indent=2))
     return result
@@ -214,9 +244,9 @@ def _letter_pages(pages: int) -> list[str]:
 
     from tests.agents import letters
 
-    templates = []
+    templates: list[str] = []
     for _name, build in letters.CASE_FILES:
-        doc = pymupdf.open(stream=build())
+        doc: Any = pymupdf.open(stream=build())
         templates.extend(page.get_text() for page in doc)
     out = []
     for i in range(pages):

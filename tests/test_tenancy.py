@@ -87,6 +87,9 @@ OBJECT_ID_FACTORIES: dict[str, ObjectIdFactory] = {
         )
         .pk
     ),
+    "held_id": lambda b: (
+        __import__("tests.agents.helpers").agents.helpers.make_held_call(b.case).pk
+    ),
     "proposal_id": lambda b: (
         __import__("tests.review.helpers").review.helpers.make_proposal(b.case).pk
     ),

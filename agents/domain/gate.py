@@ -4,7 +4,10 @@
                 tool's Pydantic model
 2. authority  — the actor may act on the case; the tool is in the envelope
 3. before     — the CHECK_BEFORE policies of the tool, in graph order
-4. approval   — automatic · needs a human · rejected (envelope policy)
+4. approval   — automatic · needs a human · rejected (envelope policy); a
+                call that needs a human is prepared (stage 5, no side effect)
+                and held with its prepared result, never run by the agent;
+                ``handle(approved=…)`` runs it after a lawyer's approval
 5. prepare    — the tool prepares its result without a side effect
 6. after      — the CHECK_AFTER policies check the prepared result
 7. commit     — with the call id as idempotency key (committing tools only)
@@ -26,10 +29,12 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 
 from agents.domain.envelope import Approval, TaskEnvelope
 from agents.domain.policies import (
+    BoundPolicy,
     CompiledPolicies,
     Evaluator,
     PolicyContext,
     PreparedResult,
+    evaluate_bound,
 )
 from agents.domain.tools import ToolKind, ToolSpec
 from agents.domain.world import World
@@ -98,6 +103,10 @@ class GateVerdict:
     rejection: Rejection | None = None
     arguments: Mapping[str, Any] | None = None
     commit: CommitResult | None = None
+    # A held call (``approval_required``): what the tool prepared and the
+    # policies that held it, for the approval queue.
+    prepared: Mapping[str, Any] | None = None
+    held_by: tuple[Mapping[str, str], ...] = ()
 
     @property
     def failure_key(self) -> str | None:
@@ -133,6 +142,27 @@ def _reject(
     )
 
 
+@dataclass(frozen=True)
+class ToolPlan:
+    """Everything the gate looks up about one tool, joined once per run: the
+    spec, whether the envelope allows it, its approval, its bound before- and
+    after-policies (graph order) and its implementation."""
+
+    spec: ToolSpec
+    allowed: bool
+    approval: Approval
+    before: tuple[BoundPolicy, ...]
+    after: tuple[BoundPolicy, ...]
+    implementation: ToolImplementation | None
+
+
+def _json(value: Mapping[str, Any]) -> dict[str, Any]:
+    """A prepared payload as stored (JSON types), so a stored and a fresh one
+    compare equal exactly when they say the same."""
+    loaded: dict[str, Any] = json.loads(json.dumps(dict(value), default=str))
+    return loaded
+
+
 class Gate:
     def __init__(
         self,
@@ -150,18 +180,47 @@ class Gate:
         self.policies = policies
         self.evaluators = evaluators
         self.world = world
+        # The policy graph's lookups, once per run instead of per call.
+        self.plans: dict[str, ToolPlan] = {}
+        for name, spec in tools.items():
+            before, after = policies.bind(name, evaluators)
+            self.plans[name] = ToolPlan(
+                spec=spec,
+                allowed=name in envelope.allowed_tools,
+                approval=envelope.approval.for_tool(name),
+                before=before,
+                after=after,
+                implementation=implementations.get(name),
+            )
+        self._tool_names = sorted(envelope.allowed_tools & set(tools))
+        self._actor_may_act: bool | None = None
 
-    def handle(self, call: ToolCall) -> GateVerdict:
+    def _actor_allowed(self) -> bool:
+        """Asked once per run: the actor's membership does not change within
+        one run's few minutes, and a run is started for a member."""
+        if self._actor_may_act is None:
+            self._actor_may_act = self.world.actor_may_act()
+        return self._actor_may_act
+
+    def handle(
+        self, call: ToolCall, *, approved: Mapping[str, Any] | None = None
+    ) -> GateVerdict:
+        """Pass one call through the stages. ``approved`` is the prepared
+        result a human approved for a held call: the approval stage then lets
+        it through, the tool prepares again on the current case, and a result
+        that differs from what the human saw is refused (``prepared_changed``)
+        before the after-checks and the commit run."""
         # [1] schema
-        spec = self.tools.get(call.name)
-        if spec is None:
+        plan = self.plans.get(call.name)
+        if plan is None:
             return _reject(
                 "schema",
                 "unknown_tool",
                 f"There is no tool {call.name!r}.",
                 retryable=True,
-                hint={"tools": sorted(self.envelope.allowed_tools & set(self.tools))},
+                hint={"tools": self._tool_names},
             )
+        spec = plan.spec
         try:
             raw = json.loads(call.arguments) if call.arguments.strip() else {}
         except (json.JSONDecodeError, RecursionError) as exc:
@@ -195,14 +254,14 @@ class Gate:
         arguments = args.model_dump(mode="json")
 
         # [2] authority
-        if not self.world.actor_may_act():
+        if not self._actor_allowed():
             return _reject(
                 "authority",
                 "not_authorised",
                 "The run's actor may not act on this case.",
                 arguments=arguments,
             )
-        if spec.name not in self.envelope.allowed_tools:
+        if not plan.allowed:
             return _reject(
                 "authority",
                 "tool_not_allowed",
@@ -216,7 +275,7 @@ class Gate:
         ctx = PolicyContext(
             tool=spec.name, args=args, world=self.world, call_id=call.call_id
         )
-        ref, outcome = self.policies.evaluate("before", ctx, self.evaluators)
+        ref, outcome = evaluate_bound(plan.before, ctx)
         if ref is not None:
             return _reject(
                 "before",
@@ -228,8 +287,9 @@ class Gate:
                 arguments=arguments,
             )
 
-        # [4] approval boundary
-        approval = self.envelope.approval.for_tool(spec.name)
+        # [4] approval boundary (a held call is prepared first, without a
+        # side effect, so that the human sees what would be committed)
+        approval = plan.approval
         if approval is Approval.REJECTED:
             return _reject(
                 "approval",
@@ -237,19 +297,10 @@ class Gate:
                 f"The approval policy of this task rejects {spec.name!r}.",
                 arguments=arguments,
             )
-        if approval is Approval.HUMAN:
-            return GateVerdict(
-                status="approval_required",
-                stage="approval",
-                observation={
-                    "status": "approval_required",
-                    "message": "A human must approve this call; it was not run.",
-                },
-                arguments=arguments,
-            )
+        hold = approval is Approval.HUMAN and approved is None
 
         # [5] prepare
-        impl = self.implementations.get(spec.name)
+        impl = plan.implementation
         try:
             if impl is None:
                 raise ToolUnavailable(f"{spec.name} has no implementation yet")
@@ -270,6 +321,39 @@ class Gate:
             return _reject(
                 "prepare", exc.code, exc.message, hint=exc.hint, arguments=arguments
             )
+        if hold:
+            if impl is not None:
+                impl.discard(prepared)
+            return GateVerdict(
+                status="approval_required",
+                stage="approval",
+                observation={
+                    "status": "approval_required",
+                    "call_id": call.call_id,
+                    "message": "A human must approve this call; it was not run. "
+                    "The decision comes back as an observation.",
+                },
+                arguments=arguments,
+                prepared=_json(prepared.payload),
+                held_by=(
+                    {
+                        "key": "approval_policy",
+                        "label": f"The task's approval policy: a human approves "
+                        f"{spec.name}.",
+                    },
+                ),
+            )
+        if approved is not None and _json(prepared.payload) != _json(approved):
+            if impl is not None:
+                impl.discard(prepared)
+            return _reject(
+                "prepare",
+                "prepared_changed",
+                "The case changed since the call was held: the tool would now "
+                "commit something other than what was approved.",
+                hint={"approved": _json(approved), "now": _json(prepared.payload)},
+                arguments=arguments,
+            )
 
         # [6] after-policies
         ctx = PolicyContext(
@@ -279,7 +363,7 @@ class Gate:
             call_id=call.call_id,
             prepared=prepared,
         )
-        ref, outcome = self.policies.evaluate("after", ctx, self.evaluators)
+        ref, outcome = evaluate_bound(plan.after, ctx)
         if ref is not None:
             if impl is not None:
                 impl.discard(prepared)

@@ -244,6 +244,25 @@ class AgentLoop:
         )
         return verdict
 
+    def _deliver_decisions(self, messages: list[dict[str, Any]]) -> None:
+        """A human's decisions on held calls of this run, as structured
+        observations before the next turn (an approved call's result, a
+        rejection with its reason)."""
+        inbox = getattr(self.recorder, "decisions", None)
+        if inbox is None:
+            return
+        for decision in inbox():
+            messages.append(
+                {
+                    "role": "user",
+                    "content": json.dumps(
+                        {"type": "approval_decision", **decision},
+                        ensure_ascii=False,
+                        default=str,
+                    ),
+                }
+            )
+
     # -- the loop -----------------------------------------------------------------
     def run(self, episodes: Iterable[Episode]) -> RunOutcome:
         for episode in episodes:
@@ -342,5 +361,8 @@ class AgentLoop:
                         f"{verdict.failure_key} failed {self._streak} times in a row",
                     )
                     return False
+            # After the turn's observations (never before an episode's first
+            # turn, which a provider may read as its opening).
+            self._deliver_decisions(messages)
         self._stop(RunStatus.STEP_LIMIT, "turn limit of one episode reached")
         return False

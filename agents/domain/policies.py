@@ -275,6 +275,9 @@ class PolicyRef:
     relations: tuple[str, ...]
 
 
+BoundPolicy = tuple[PolicyRef, Evaluator]
+
+
 @dataclass(frozen=True)
 class CompiledPolicies:
     """The graph joined with the evaluators, ready for the gate."""
@@ -288,11 +291,28 @@ class CompiledPolicies:
     ) -> tuple[PolicyRef | None, PolicyOutcome]:
         """Run the stage's policies in graph order; stop at the first failure."""
         refs = (self.before if stage == "before" else self.after).get(ctx.tool, ())
-        for ref in refs:
-            outcome = evaluators[ref.key](ctx)
-            if not outcome.ok:
-                return ref, outcome
-        return None, PASS
+        return evaluate_bound(tuple((ref, evaluators[ref.key]) for ref in refs), ctx)
+
+    def bind(
+        self, tool: str, evaluators: Mapping[str, Evaluator]
+    ) -> tuple[tuple[BoundPolicy, ...], tuple[BoundPolicy, ...]]:
+        """The tool's before- and after-policies joined with their evaluators,
+        in graph order: looked up once per run (the gate's plan), not per call."""
+        return (
+            tuple((ref, evaluators[ref.key]) for ref in self.before.get(tool, ())),
+            tuple((ref, evaluators[ref.key]) for ref in self.after.get(tool, ())),
+        )
+
+
+def evaluate_bound(
+    policies: tuple[BoundPolicy, ...], ctx: PolicyContext
+) -> tuple[PolicyRef | None, PolicyOutcome]:
+    """Run bound policies in order; stop at the first failure."""
+    for ref, evaluator in policies:
+        outcome = evaluator(ctx)
+        if not outcome.ok:
+            return ref, outcome
+    return None, PASS
 
 
 _Q_POLICIES = """

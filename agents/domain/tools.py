@@ -56,6 +56,12 @@ class ProposeCaseFactArgs(_Args):
 class LinkEvidenceProposalArgs(_Args):
     fact_id: int = Field(gt=0)
     source_chunk_id: int = Field(gt=0)
+    quote: str = Field(
+        min_length=1,
+        max_length=2000,
+        description="Verbatim text from the source chunk that evidences the fact.",
+    )
+    confidence: float = Field(ge=0.0, le=1.0)
 
 
 class GetMissingRequirementsArgs(_Args):

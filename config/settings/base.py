@@ -359,6 +359,12 @@ BELEGT_AGENT_IDENTICAL_FAILURE_LIMIT = env.int(
     "BELEGT_AGENT_IDENTICAL_FAILURE_LIMIT", default=5
 )
 BELEGT_AGENT_BATCH_CHARS = env.int("BELEGT_AGENT_BATCH_CHARS", default=12000)
+# Chunks a run reads from the database at a time (it pages through a case).
+BELEGT_AGENT_CHUNK_PAGE = env.int("BELEGT_AGENT_CHUNK_PAGE", default=200)
+# Tools whose calls a lawyer approves before they run (the approval queue).
+BELEGT_AGENT_HUMAN_APPROVAL_TOOLS = env.list(
+    "BELEGT_AGENT_HUMAN_APPROVAL_TOOLS", default=[]
+)
 # One Turtle file or a folder of them; empty: ontology/policies/*.ttl.
 BELEGT_POLICY_GRAPH = env("BELEGT_POLICY_GRAPH", default="")
 

@@ -10,7 +10,8 @@ its context. Only a sentence longer than the target is split (at whitespace).
 
 Each chunk records where it lies: per page, the offsets into that page's text
 and the line boxes (cut proportionally for a partly covered line) to highlight.
-A sentence across a page break lands in one chunk with two spans."""
+A sentence across a page break lands in one chunk with two spans; the running
+header and footer between its halves are left out of the flow (``PageInput.flow``)."""
 
 from __future__ import annotations
 
@@ -93,9 +94,20 @@ class LineBox:
 
 @dataclass(frozen=True)
 class PageInput:
+    """A page's text and line boxes. ``flow`` is the part of the text that
+    joins the document's text flow (without the running header and footer
+    between pages, see ``evidence.domain.running``); None is all of it."""
+
     number: int
     text: str
     lines: tuple[LineBox, ...] = ()
+    flow: tuple[int, int] | None = None
+
+    def flow_range(self) -> tuple[int, int]:
+        if self.flow is None:
+            return 0, len(self.text)
+        start, end = self.flow
+        return max(0, start), min(len(self.text), max(start, end))
 
 
 @dataclass(frozen=True)
@@ -135,10 +147,21 @@ class ChunkingConfig:
             raise ValueError("overlap_chars must be below target_chars")
 
 
+@dataclass(frozen=True)
+class _PageRange:
+    """Where a page's flow lies in the stream: stream ``start..end`` is page
+    text ``base..base + (end - start)``."""
+
+    page: PageInput
+    start: int
+    end: int
+    base: int
+
+
 @dataclass
 class _Stream:
     text: str
-    page_ranges: list[tuple[PageInput, int, int]] = field(default_factory=list)
+    page_ranges: list[_PageRange] = field(default_factory=list)
 
 
 def _build_stream(pages: list[PageInput]) -> _Stream:
@@ -149,9 +172,13 @@ def _build_stream(pages: list[PageInput]) -> _Stream:
         if index:
             parts.append(PAGE_SEPARATOR)
             offset += len(PAGE_SEPARATOR)
-        stream.page_ranges.append((page, offset, offset + len(page.text)))
-        parts.append(page.text)
-        offset += len(page.text)
+        flow_start, flow_end = page.flow_range()
+        piece = page.text[flow_start:flow_end]
+        stream.page_ranges.append(
+            _PageRange(page, offset, offset + len(piece), flow_start)
+        )
+        parts.append(piece)
+        offset += len(piece)
     stream.text = "".join(parts)
     return stream
 
@@ -168,12 +195,13 @@ def _paragraphs(stream: _Stream) -> list[tuple[int, int]]:
     """Paragraph ranges in the stream; a paragraph that ends a page without
     closing punctuation is joined with the first paragraph of the next page."""
     per_page: list[list[tuple[int, int]]] = []
-    for page, page_start, page_end in stream.page_ranges:
+    for part in stream.page_ranges:
+        page_start, page_end = part.start, part.end
         ranges: list[tuple[int, int]] = []
         cursor = 0
-        for match in PARAGRAPH_BREAK.finditer(page.text):
-            ranges.append((page_start + cursor, page_start + match.start()))
-            cursor = match.end()
+        for match in PARAGRAPH_BREAK.finditer(stream.text, page_start, page_end):
+            ranges.append((page_start + cursor, match.start()))
+            cursor = match.end() - page_start
         ranges.append((page_start + cursor, page_end))
         trimmed = [_trimmed(stream.text, s, e) for s, e in ranges]
         per_page.append([(s, e) for s, e in trimmed if e > s])
@@ -315,11 +343,14 @@ def _line_boxes(
 
 def _spans(stream: _Stream, start: int, end: int) -> tuple[Span, ...]:
     spans: list[Span] = []
-    for page, page_start, page_end in stream.page_ranges:
-        a, b = max(start, page_start), min(end, page_end)
+    for part in stream.page_ranges:
+        page = part.page
+        a, b = max(start, part.start), min(end, part.end)
         if a >= b:
             continue
-        local_start, local_end = _trimmed(page.text, a - page_start, b - page_start)
+        local_start, local_end = _trimmed(
+            page.text, a - part.start + part.base, b - part.start + part.base
+        )
         if local_end <= local_start:
             continue
         spans.append(

@@ -33,10 +33,12 @@ front of a combining mark: "e" is not found in "é", nor "f" in "ﬁ"."""
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Any
 
 Span = tuple[int, int]
@@ -134,7 +136,11 @@ def _per_char(text: str, origin: list[int], *, casefold: bool) -> tuple[str, lis
     return folded, origins
 
 
+@functools.lru_cache(maxsize=256)
 def _fold(text: str, *, ignore_case: bool) -> _Folded:
+    """The matching form of ``text``. Cached: the gate checks several quotes
+    against the same chunk text in one run, and folding is the matcher's cost
+    (the result is immutable and depends on the text alone)."""
     chars, origin = _per_char(text, list(range(len(text))), casefold=False)
     # whitespace at either end does not count
     lo = len(chars) - len(chars.lstrip(_EDGE))
@@ -186,13 +192,15 @@ def _fold(text: str, *, ignore_case: bool) -> _Folded:
     if ignore_case:  # after the hyphenation, which depends on the case
         cased = folded.casefold()
         if len(cased) == len(folded) and unicodedata.is_normalized("NFD", cased):
-            return _Folded(text=cased, origin=tuple(origins), joins=joins)
+            return _Folded(
+                text=cased, origin=tuple(origins), joins=MappingProxyType(joins)
+            )
         cased, origins = _per_char(folded, origins, casefold=True)
         if joins:  # a join's position moves where folding lengthened the text
             moved = _positions(folded, cased)
             joins = {moved[k]: hyphen for k, hyphen in joins.items()}
         folded = cased
-    return _Folded(text=folded, origin=tuple(origins), joins=joins)
+    return _Folded(text=folded, origin=tuple(origins), joins=MappingProxyType(joins))
 
 
 def _positions(before: str, after: str) -> dict[int, int]:

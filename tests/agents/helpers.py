@@ -53,3 +53,20 @@ def fact(chunk, **changes: Any) -> dict[str, Any]:
     }
     args.update(changes)
     return args
+
+
+def make_held_call(case, *, tool: str = "propose_case_fact", call_id: str = "") -> Any:
+    """A pending held call of ``case`` (a bare run and row, no gate): for the
+    tenancy walk and list views."""
+    from agents.models import HeldToolCall
+
+    run = AgentRun.objects.create(case=case, provider="rules", goal="x", envelope={})
+    return HeldToolCall.objects.create(
+        run=run,
+        case=case,
+        call_id=call_id or f"held-{run.pk}",
+        tool=tool,
+        arguments={"fact_type": "due_date"},
+        prepared={"fact_type": "due_date"},
+        held_by=[{"key": "approval_policy", "label": "human"}],
+    )

@@ -584,11 +584,21 @@ def test_evidence_link_needs_a_fact_of_this_case(
         [
             (
                 "link_evidence_proposal",
-                {"fact_id": foreign.pk, "source_chunk_id": letter_chunk.pk},
+                {
+                    "fact_id": foreign.pk,
+                    "source_chunk_id": letter_chunk.pk,
+                    "quote": letter_chunk.text.splitlines()[0],
+                    "confidence": 0.7,
+                },
             ),
             (
                 "link_evidence_proposal",
-                {"fact_id": mine.pk, "source_chunk_id": letter_chunk.pk},
+                {
+                    "fact_id": mine.pk,
+                    "source_chunk_id": letter_chunk.pk,
+                    "quote": letter_chunk.text.splitlines()[0],
+                    "confidence": 0.7,
+                },
             ),
         ]
     ]

@@ -33,8 +33,21 @@ def _fact(case, fact_type="due_date", value=None, status=Fact.Status.CONFIRMED):
     )
 
 
-def _link(fact, chunk):
-    return ("link_evidence_proposal", {"fact_id": fact.pk, "source_chunk_id": chunk.pk})
+def _quote(chunk):
+    """A verbatim line of the chunk."""
+    return next(line for line in chunk.text.splitlines() if len(line.strip()) > 10)
+
+
+def _link(fact, chunk, quote=None, confidence=0.8):
+    return (
+        "link_evidence_proposal",
+        {
+            "fact_id": fact.pk,
+            "source_chunk_id": chunk.pk,
+            "quote": quote if quote is not None else _quote(chunk),
+            "confidence": confidence,
+        },
+    )
 
 
 def test_missing_requirements_equal_the_ontology_answer(
@@ -94,6 +107,7 @@ def test_evidence_link_is_only_a_pending_proposal_until_a_reviewer_accepts(
     assert proposal.status == ExtractionProposal.Status.PENDING
     assert (proposal.fact_type, proposal.value) == (fact.fact_type, fact.value)
     assert proposal.source_chunk_id == letter_chunk.pk
+    assert (proposal.quote, proposal.confidence) == (_quote(letter_chunk), 0.8)
     assert (proposal.agent_run_id, proposal.agent_step_id) == (run.pk, step.pk)
     assert not FactEvidence.objects.filter(fact=fact).exists()
     fact.refresh_from_db()
@@ -157,3 +171,39 @@ def test_a_chunk_of_another_case_cannot_be_linked(
     [step] = tool_steps(steps)
     assert step.rejection["code"] == "chunk_not_in_case"
     assert not ExtractionProposal.objects.exists()
+
+
+def test_evidence_link_with_a_quote_not_in_the_chunk_is_refused(
+    case, lawyer, letter_chunk
+):
+    fact = _fact(case, status=Fact.Status.ASSERTED)
+    _, steps, _ = run_scripted(
+        case=case,
+        actor=lawyer,
+        turns=[[_link(fact, letter_chunk, quote="Diese Worte stehen nirgends.")]],
+        allowed_tools={"link_evidence_proposal"},
+    )
+    [step] = tool_steps(steps)
+    assert step.rejection["failed_policy"] == "quote_in_chunk"
+    assert not ExtractionProposal.objects.exists()
+
+
+def test_evidence_link_without_quote_or_confidence_fails_the_schema(
+    case, lawyer, letter_chunk
+):
+    fact = _fact(case, status=Fact.Status.ASSERTED)
+    _, steps, _ = run_scripted(
+        case=case,
+        actor=lawyer,
+        turns=[
+            [
+                (
+                    "link_evidence_proposal",
+                    {"fact_id": fact.pk, "source_chunk_id": letter_chunk.pk},
+                )
+            ]
+        ],
+        allowed_tools={"link_evidence_proposal"},
+    )
+    [step] = tool_steps(steps)
+    assert (step.stage, step.rejection["code"]) == ("schema", "schema_invalid")

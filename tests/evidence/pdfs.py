@@ -161,6 +161,71 @@ def letter_with_sentence_across_pages() -> bytes:
     return _bytes(doc)
 
 
+RUNNING_HEADER = "Müller Baustoffe GmbH · Industriestraße 12 · 04109 Leipzig"
+RUNNING_FOOTER = (
+    "Sparkasse Leipzig · IBAN DE12 8605 5592 1234 5678 90 · "
+    "Geschäftsführer Dr. Klaus Müller"
+)
+INITIALS_LINE = "KM/sk"
+
+
+def _running_parts(page: Any, number: int, total: int) -> None:
+    """The letterhead line on top, the bank line, the initials and "Seite n von
+    m" at the foot: what a house style repeats on every page."""
+    width = A4[0] - 2 * MARGIN
+    _write(page, RUNNING_HEADER, fitz.Rect(MARGIN, 28, MARGIN + width, 44), 8)
+    _write(
+        page,
+        RUNNING_FOOTER,
+        fitz.Rect(MARGIN, A4[1] - 52, MARGIN + width, -38 + A4[1]),
+        7,
+    )
+    _write(
+        page, INITIALS_LINE, fitz.Rect(MARGIN, A4[1] - 36, MARGIN + 80, A4[1] - 24), 7
+    )
+    _write(
+        page,
+        f"Seite {number} von {total}",
+        fitz.Rect(A4[0] - MARGIN - 90, A4[1] - 36, A4[0] - MARGIN, A4[1] - 24),
+        7,
+    )
+
+
+def letter_with_running_footer_across_pages() -> bytes:
+    """Two pages in a house style with a running header and footer; one
+    sentence starts at the foot of page 1 (above the footer) and ends on page 2
+    (below the header)."""
+    doc = fitz.open()
+    page = _letter_page(doc, DUNNING_PARAGRAPHS[:4], "Leipzig, 21.05.2026")
+    width = A4[0] - 2 * MARGIN
+    _write(
+        page,
+        CROSS_PAGE_HEAD,
+        fitz.Rect(MARGIN, A4[1] - 110, MARGIN + width, A4[1] - 70),
+    )
+    _running_parts(page, 1, 2)
+    second = doc.new_page(width=A4[0], height=A4[1])
+    _running_parts(second, 2, 2)
+    y = 80.0
+    for paragraph in [CROSS_PAGE_TAIL, *DUNNING_PARAGRAPHS[5:]]:
+        height = _fit_height(paragraph, width)
+        y += _write(second, paragraph, fitz.Rect(MARGIN, y, MARGIN + width, y + height))
+        y += 14
+    return _bytes(doc)
+
+
+def scanned(pdf: bytes, dpi: int = 200) -> bytes:
+    """Every page of ``pdf`` rendered to an image on a page without a text
+    layer (what a scanner makes of a printed letter)."""
+    source = fitz.open(stream=pdf, filetype="pdf")
+    doc = fitz.open()
+    for original in source:
+        pixmap = original.get_pixmap(dpi=dpi)
+        page = doc.new_page(width=A4[0], height=A4[1])
+        page.insert_image(page.rect, stream=pixmap.tobytes("png"))
+    return _bytes(doc)
+
+
 def case_file(pages: int, *, seed: int = 7) -> bytes:
     """A long file of German case-file prose, about 1,500 characters a page."""
     rng = random.Random(seed)

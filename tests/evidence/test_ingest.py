@@ -261,7 +261,7 @@ def test_interrupted_ingestion_resumes_without_duplicates(lawyer, case, settings
     document = outcome.document
     # A worker died after committing the first two pages.
     from evidence import extraction
-    from evidence.services.ingest import _page_row
+    from evidence.services.pipeline import _page_row
 
     pdf = extraction.open_pdf(data)
     Page.objects.bulk_create(
@@ -296,13 +296,13 @@ def test_upload_dispatches_the_ingestion_task_after_commit(
 
 
 def test_unexpected_error_ends_as_failed_not_stuck(lawyer, case, monkeypatch):
-    from evidence.services import ingest
+    from evidence.services import pipeline
 
     def broken_chunker(*args, **kwargs):
         raise KeyError("bug")
 
     [outcome] = upload(lawyer, case, ("a.pdf", pdfs.reminder_letter()))
-    monkeypatch.setattr(ingest, "chunk_pages", broken_chunker)
+    monkeypatch.setattr(pipeline, "chunk_pages", broken_chunker)
     ingestion = source_document_ingest(document=outcome.document)
     assert ingestion.stage == Stage.FAILED
     assert ingestion.error_code == "internal_error"

@@ -4,15 +4,16 @@ the preview and both exports render (one source, so they cannot disagree)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import timedelta
 from typing import Any
 
-from django.db.models import QuerySet
+from django.db.models import Q, QuerySet
 from django.http import Http404
 from django.utils import timezone
 
 from cases.models import Case
 from cases.selectors import scope_to_user
-from reports.models import Finding, FindingCitation, GateVerdict, Report
+from reports.models import Finding, FindingCitation, GateVerdict, Report, ReportBuild
 
 TEXTS: dict[str, dict[str, str]] = {
     "de": {
@@ -143,6 +144,33 @@ def report_get_for_user(*, user: Any, report_id: int | str) -> Report:
     if report is None:
         raise Http404("No such report.")
     return report
+
+
+def report_build_get_for_user(*, user: Any, build_id: int | str) -> ReportBuild:
+    """A report build of the user's firm; 404 for any other."""
+    try:
+        pk = int(build_id)
+    except (TypeError, ValueError):
+        raise Http404("No such report build.") from None
+    build = (
+        scope_to_user(ReportBuild.objects.all(), user)
+        .select_related("case", "report")
+        .filter(pk=pk)
+        .first()
+    )
+    if build is None:
+        raise Http404("No such report build.")
+    return build
+
+
+def report_builds_open_for_case(*, case: Case) -> QuerySet[ReportBuild]:
+    """Builds of the case that have not made their report yet (queued,
+    running, or failed within the last day), newest first."""
+    since = timezone.now() - timedelta(days=1)
+    return ReportBuild.objects.filter(case=case).filter(
+        Q(status__in=[ReportBuild.Status.QUEUED, ReportBuild.Status.RUNNING])
+        | Q(status=ReportBuild.Status.FAILED, created_at__gte=since)
+    )[:20]
 
 
 @dataclass

@@ -62,6 +62,18 @@ TEXTS: dict[str, dict[str, str]] = {
         "stale": "Veraltet",
         "value": "Wert",
         "notes": "Anmerkungen",
+        "status_draft": "Entwurf",
+        "status_issued": "Ausgegeben",
+        "page_of": "von",
+        "language": "Sprache",
+        "sheet_findings": "Feststellungen",
+        "sheet_evidence": "Belege",
+        "sheet_citations": "Zitate",
+        "sheet_flags": "Zur Prüfung",
+        "drafted_by_rules": (
+            "Entworfen von den regelbasierten Vorlagen: ein Modell war gewählt, "
+            "ist aber nicht konfiguriert."
+        ),
         "wording_note": (
             "{raw}: geprüft an der Fassung „{label}“ (gültig ab {valid_from}). "
             "Wortlaut galt am {at} unverändert — Entscheidung von {who} am "
@@ -113,6 +125,18 @@ TEXTS: dict[str, dict[str, str]] = {
         "stale": "Stale",
         "value": "Value",
         "notes": "Notes",
+        "status_draft": "Draft",
+        "status_issued": "Issued",
+        "page_of": "of",
+        "language": "Language",
+        "sheet_findings": "Findings",
+        "sheet_evidence": "Evidence",
+        "sheet_citations": "Citations",
+        "sheet_flags": "Flags",
+        "drafted_by_rules": (
+            "Drafted by the rules-based templates: a model was chosen but none "
+            "is configured."
+        ),
         "wording_note": (
             "{raw}: checked against the version “{label}” (valid from "
             "{valid_from}). Wording in force unchanged on {at} — decided by "
@@ -235,6 +259,16 @@ class ReportDocument:
     flagged: list[FindingView]
     appendix: list[FindingCitation]
     stale: bool
+
+    @property
+    def rules_fallback(self) -> bool:
+        """A model was asked to draft, but the rules did (none configured,
+        or it did not answer): the report says so."""
+        summary = self.report.summary
+        return (
+            summary.get("drafter_requested") == Report.Drafter.MODEL
+            and self.report.drafter == Report.Drafter.RULES
+        )
 
     @property
     def evidence_rows(self) -> list[tuple[FindingView, dict[str, Any]]]:

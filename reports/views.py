@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
@@ -53,6 +54,7 @@ def _tab(
             "builds": report_builds_open_for_case(case=case),
             "claims": claims,
             "can_create": user_has_role(request.user, Membership.Role.LAWYER),
+            "model_configured": bool(settings.BELEGT_LLM_MODEL),
             **(context or {}),
         },
     )
@@ -217,9 +219,27 @@ def report_wording(request: HttpRequest, report_id: int) -> HttpResponse:
 
 
 @login_required
-@require_POST
+@require_http_methods(["GET", "POST"])
 def report_issue_view(request: HttpRequest, report_id: int) -> HttpResponse:
+    """GET: the confirmation step — what issuing makes immutable (no inline
+    script: the CSP forbids it). POST (lawyers): issue."""
     report = report_get_for_user(user=request.user, report_id=report_id)
+    if request.method == "GET":
+        if report.status != Report.Status.DRAFT:
+            return redirect("reports:report_detail", report_id=report.pk)
+        doc = report_document(report=report)
+        return render_case_tab(
+            request,
+            case=report.case,
+            tab="reports",
+            template="reports/report_issue_confirm.html",
+            context={
+                "report": report,
+                "doc": doc,
+                "can_issue": user_has_role(request.user, Membership.Role.LAWYER),
+                "wording_items": report_wording_pending(report=report),
+            },
+        )
     try:
         report_issue(report=report, actor=request.user)
     except DomainError as exc:

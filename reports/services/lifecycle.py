@@ -267,12 +267,24 @@ def report_create(
             for e_claim, e in zip(claim_list, evaluations, strict=False)
         ],
     }
+    # What really drafted: a model chosen but not configured (or silent)
+    # leaves the rules' drafts, and the report says so (rules_fallback).
+    drafted_by = (
+        Report.Drafter.MODEL
+        if any(d.drafter == Report.Drafter.MODEL for d in drafts)
+        else Report.Drafter.RULES
+    )
+    summary["drafter_requested"] = drafter
     with transaction.atomic():
+        # The case row's lock numbers the case's reports one after another.
+        Case.objects.select_for_update().filter(pk=case.pk).first()
+        number = Report.objects.filter(case=case).count() + 1
+        summary["number"] = number
         report = Report.objects.create(
             case=case,
-            title=title or _default_title(case, language),
+            title=title or _default_title(case, language, number, summary),
             language=language,
-            drafter=drafter,
+            drafter=drafted_by,
             corpus_versions=corpus_versions_used(gated),
             summary=summary,
             model_refuter=next((g.model_id for g in gated if g.model_id), "configured")
@@ -293,9 +305,18 @@ def report_create(
     return report
 
 
-def _default_title(case: Case, language: str) -> str:
-    word = "Gutachten" if language == "de" else "Report"
-    return f"{word} {case.reference}"
+def _default_title(
+    case: Case, language: str, number: int, summary: dict[str, Any]
+) -> str:
+    """Distinguishable among the case's reports: number, reference, claims
+    and date, e.g. "Gutachten Nr. 3 – 7 O 24/26 – Verzugsschaden – 01.12.2026"."""
+    today = timezone.localdate()
+    claims = ", ".join(c["label"] for c in summary.get("claims", []))
+    if language == "de":
+        head, day = f"Gutachten Nr. {number}", today.strftime("%d.%m.%Y")
+    else:
+        head, day = f"Report no. {number}", today.isoformat()
+    return " – ".join(p for p in (head, case.reference, claims, day) if p)[:255]
 
 
 def _sha256(content: bytes) -> str:
@@ -314,6 +335,10 @@ def report_issue(*, report: Report, actor: Any) -> Report:
     locked = Report.objects.select_for_update().filter(pk=report.pk).first()
     if locked is None or locked.status != Report.Status.DRAFT:
         raise ReportNotDraft(_("Only a draft report can be issued."))
+    # The sealed files show the report as issued (header, title page).
+    issued_at = timezone.now()
+    locked.status = Report.Status.ISSUED
+    locked.issued_at = issued_at
     hashes = {}
     for fmt in (ReportExport.Format.DOCX, ReportExport.Format.XLSX):
         content, filename = export_render(report=locked, fmt=fmt)
@@ -331,7 +356,7 @@ def report_issue(*, report: Report, actor: Any) -> Report:
         status=Report.Status.ISSUED,
         export_sha256=hashes,
         issued_by=actor if actor is not None and actor.is_authenticated else None,
-        issued_at=timezone.now(),
+        issued_at=issued_at,
     )
     if claimed != 1:  # pragma: no cover - the row lock makes this unreachable
         raise ReportNotDraft(_("Only a draft report can be issued."))

@@ -402,6 +402,19 @@ def test_other_firm_gets_404_for_a_build(other_client, other_lawyer, case, lawye
     assert api.get(f"/api/v1/report-builds/{build.pk}/").status_code == 404
 
 
+def test_the_schema_documents_the_202_and_the_build_status_without_warnings():
+    from django.urls import include, path
+    from drf_spectacular.drainage import GENERATOR_STATS
+    from drf_spectacular.generators import SchemaGenerator
+
+    GENERATOR_STATS.reset()
+    generator = SchemaGenerator(patterns=[path("api/v1/", include("reports.api.urls"))])
+    schema = generator.get_schema(request=None, public=True)
+    assert dict(GENERATOR_STATS._warn_cache) == {}
+    assert "202" in schema["paths"]["/api/v1/reports/"]["post"]["responses"]
+    assert "/api/v1/report-builds/{build_id}/" in schema["paths"]
+
+
 # --- Real worker processes ----------------------------------------------------------
 
 

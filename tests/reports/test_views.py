@@ -168,7 +168,8 @@ def test_build_report_command_writes_the_file_and_prints_counts(
     printed = capsys.readouterr().out
     assert "4 findings printed, 0 flagged for human review" in printed
     headings = [p.text for p in Document(str(output)).paragraphs]
-    assert "Zur Prüfung durch einen Menschen" in headings
+    assert "Zusammenfassung" in headings
+    assert "Zur Prüfung durch einen Menschen" not in headings  # nothing flagged
     call_command(
         "build_report",
         "--case", case.reference, "--claim", "verzugsschaden",

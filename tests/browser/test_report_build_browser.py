@@ -93,3 +93,28 @@ def test_a_failed_build_shows_its_reason_in_german_and_polling_stops(
     assert polls == []
     assert page.url.endswith(reverse("reports:build_detail", args=[build.pk]))
     screenshot(page, "failed")
+
+
+def test_issuing_asks_for_confirmation_and_names_what_becomes_immutable(
+    page, login, screenshot, lawyer, case, bgb_in_db
+):
+    from reports.services import report_create
+
+    verzug_case(case)
+    report = report_create(case=case, actor=lawyer, language="de")  # type: ignore[arg-type]
+    login(page, lawyer)
+    page.goto(reverse("reports:report_detail", args=[report.pk]))
+    page.locator("#issue-report").click()
+    page.wait_for_selector("#issue-confirm")
+    consequences = page.inner_text("#issue-confirm")
+    assert "lässt sich nicht rückgängig machen" in consequences
+    assert "SHA-256" in consequences
+    screenshot(page, "confirm")
+    report.refresh_from_db()
+    assert report.status == "draft"  # the click only asked
+
+    page.locator("#issue-confirm-button").click()
+
+    page.wait_for_selector('#report-preview[data-status="issued"]')
+    report.refresh_from_db()
+    assert report.status == "issued"

@@ -311,7 +311,8 @@ def _default_title(
     """Distinguishable among the case's reports: number, reference, claims
     and date, e.g. "Gutachten Nr. 3 – 7 O 24/26 – Verzugsschaden – 01.12.2026"."""
     today = timezone.localdate()
-    claims = ", ".join(c["label"] for c in summary.get("claims", []))
+    # the claim's short name: its label without the version in brackets
+    claims = ", ".join(c["label"].split(" (")[0] for c in summary.get("claims", []))
     if language == "de":
         head, day = f"Gutachten Nr. {number}", today.strftime("%d.%m.%Y")
     else:

@@ -264,7 +264,7 @@ def test_reports_of_one_case_get_distinguishable_names(case, lawyer, corpus):
     assert first.title != second.title
     assert first.title.startswith("Gutachten Nr. 1 – ")
     assert second.title.startswith("Gutachten Nr. 2 – ")
-    assert case.reference in second.title and "Verzugsschaden" in second.title
+    assert case.reference in second.title and " – Verzugsschaden – " in second.title
     assert second.title.endswith(today.strftime("%d.%m.%Y"))
     names = {export_filename(r, "docx") for r in (first, second)}
     assert len(names) == 2

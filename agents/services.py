@@ -9,12 +9,11 @@ from __future__ import annotations
 import contextlib
 import logging
 import time
-from collections.abc import Callable, Iterator
-from datetime import timedelta
+from collections.abc import Callable
 from typing import Any
 
 from django.conf import settings
-from django.db import InterfaceError, OperationalError, connection, transaction
+from django.db import InterfaceError, OperationalError, transaction
 from django.db.models import F, Q
 from django.utils import timezone
 
@@ -42,6 +41,7 @@ from agents.world import DjangoWorld
 from cases.audit import audit_event_record
 from cases.errors import DomainError
 from cases.models import Case
+from cases.work import work_lock, work_stale_before, work_worker_alive
 from evidence.models import Chunk, SourceDocument
 
 logger = logging.getLogger(__name__)
@@ -65,30 +65,20 @@ WORKER_LOST = "worker_lost"
 _LOCK_RUN = 0x62_6C_67_10
 
 
-@contextlib.contextmanager
-def _run_lock(run_id: int) -> Iterator[bool]:
-    """A session lock held while a run executes. It dies with a killed
-    worker's connection, so a free lock on a "running" run means its worker
-    is gone."""
-    with connection.cursor() as cursor:
-        cursor.execute("SELECT pg_try_advisory_lock(%s, %s)", [_LOCK_RUN, run_id])
-        acquired = bool(cursor.fetchone()[0])
-    try:
-        yield acquired
-    finally:
-        if acquired:
-            with connection.cursor() as cursor:
-                cursor.execute("SELECT pg_advisory_unlock(%s, %s)", [_LOCK_RUN, run_id])
+def _run_lock(run_id: int) -> contextlib.AbstractContextManager[bool]:
+    """A session lock held while a run executes (cases/work.py: it dies with
+    a killed worker's connection, so a free lock on a "running" run means its
+    worker is gone)."""
+    return work_lock(_LOCK_RUN, run_id)
 
 
 def _run_worker_alive(run_id: int) -> bool:
     """Whether some session holds the run's lock (its worker still runs)."""
-    with _run_lock(run_id) as acquired:
-        return not acquired
+    return work_worker_alive(_LOCK_RUN, run_id)
 
 
 def _stale_before() -> Any:
-    return timezone.now() - timedelta(seconds=int(settings.BELEGT_STUCK_AFTER_SECONDS))
+    return work_stale_before()
 
 
 def _heartbeat(run_id: int) -> None:

@@ -9,12 +9,17 @@ from __future__ import annotations
 
 import io
 from collections.abc import Sequence
-from datetime import datetime
+from dataclasses import dataclass
+from datetime import date, datetime
+from decimal import Decimal
 from typing import Any
 
+from django.utils import timezone
 from docx import Document
 from docx.enum.text import WD_BREAK
-from docx.shared import Pt
+from docx.oxml import OxmlElement
+from docx.oxml.ns import qn
+from docx.shared import Emu, Mm, Pt
 from openpyxl import Workbook
 from openpyxl.styles import Alignment, Font, PatternFill
 from openpyxl.utils import get_column_letter
@@ -30,11 +35,23 @@ CONTENT_TYPES = {
 }
 
 
+def _slug(text: str) -> str:
+    return "-".join("".join(ch if ch.isalnum() else " " for ch in text).split()).strip(
+        "-"
+    )
+
+
 def export_filename(report: Report, fmt: str) -> str:
-    reference = "".join(
-        ch if ch.isalnum() or ch in "-_" else "-" for ch in report.case.reference
-    ).strip("-")
-    return f"report-{report.pk}-{reference}.{fmt}"
+    """Distinguishable per case: word, number within the case (or the id of
+    a report from before numbering), reference, claim and date."""
+    word = "Bericht" if report.language == "de" else "Report"
+    number = report.summary.get("number") or report.pk
+    claims = "-".join(
+        _slug(c.get("claim_type", "")) for c in report.summary.get("claims", [])
+    )
+    day = timezone.localtime(report.created_at).date().isoformat()
+    parts = [word, str(number), _slug(report.case.reference), claims, day]
+    return "_".join(p for p in parts if p) + f".{fmt}"
 
 
 def export_render(*, report: Report, fmt: str) -> tuple[bytes, str]:
@@ -51,6 +68,21 @@ def _stamp(report: Report) -> datetime:
     return report.created_at.replace(microsecond=0, tzinfo=None)
 
 
+def _local_time(moment: datetime) -> str:
+    """Local time with its zone (``TIME_ZONE``), e.g. ``01.12.2026 15:25 CET
+    (UTC+01:00)``."""
+    local = timezone.localtime(moment)
+    offset = local.strftime("%z")
+    return (
+        local.strftime("%d.%m.%Y %H:%M ")
+        + f"{local.tzname()} (UTC{offset[:3]}:{offset[3:]})"
+    )
+
+
+def _status_text(report: Report, t: dict[str, str]) -> str:
+    return t["status_issued"] if report.is_issued else t["status_draft"]
+
+
 def _failed_lines(view: FindingView) -> list[tuple[str, str, str]]:
     """The checks that failed, their reasons and the passage they relied on —
     unless that passage is part of the withheld finding's own text."""
@@ -62,17 +94,122 @@ def _failed_lines(view: FindingView) -> list[tuple[str, str, str]]:
 
 
 # ---------------------------------------------------------------- Word
+PAGE_WIDTH = Mm(210)  # A4
+PAGE_HEIGHT = Mm(297)
+MARGIN_SIDE = Mm(25)
+MARGIN_TOP = Mm(25)
+MARGIN_BOTTOM = Mm(20)
+TEXT_WIDTH = PAGE_WIDTH - 2 * MARGIN_SIDE
+TABLE_FONT = Pt(9)
+# Width of one character of the table font, generously (Calibri 9 pt averages
+# ~1.6 mm; bold capitals are wider), plus a cell's left and right padding.
+CHAR_WIDTH = Mm(1.9)
+CELL_PADDING = Mm(2.6)
+
+
+def column_widths(
+    header: Sequence[str], rows: Sequence[Sequence[str]], *, total: int = TEXT_WIDTH
+) -> list[int]:
+    """Widths (EMU) that fit the columns' content into ``total``: each column
+    gets at least its longest word, so no word breaks in the middle (unless
+    the longest words alone overflow the page: then they shrink in proportion),
+    and the width left over goes to the columns with more text."""
+    columns = list(zip(header, *rows, strict=True)) if rows else [(h,) for h in header]
+
+    def chars(text: str) -> int:
+        return len(text)
+
+    least = [
+        max((chars(w) for cell in col for w in str(cell).split()), default=1)
+        for col in columns
+    ]
+    want = [
+        max(chars(line) for cell in col for line in (str(cell).splitlines() or [""]))
+        for col in columns
+    ]
+    least_emu = [int(n * CHAR_WIDTH + CELL_PADDING) for n in least]
+    want_emu = [
+        max(lo, int(n * CHAR_WIDTH + CELL_PADDING))
+        for n, lo in zip(want, least_emu, strict=True)
+    ]
+    if sum(least_emu) >= total:
+        scale = total / sum(least_emu)
+        return [int(w * scale) for w in least_emu]
+    if sum(want_emu) <= total:
+        spare = total - sum(want_emu)
+        return [w + spare // len(want_emu) for w in want_emu]
+    spare = total - sum(least_emu)
+    extra = [w - lo for w, lo in zip(want_emu, least_emu, strict=True)]
+    return [
+        lo + int(spare * e / sum(extra)) for lo, e in zip(least_emu, extra, strict=True)
+    ]
+
+
 def _table(doc: Any, header: Sequence[str], rows: Sequence[Sequence[Any]]) -> None:
+    texts = [["" if v is None else str(v) for v in row] for row in rows]
+    # Word stores widths in twips (635 EMU): round down so they add up.
+    widths = [w - w % 635 for w in column_widths([str(h) for h in header], texts)]
     table = doc.add_table(rows=1, cols=len(header))
     table.style = "Table Grid"
+    table.autofit = False  # fixed layout: Word keeps the widths below
+    for column, width in zip(table.columns, widths, strict=True):
+        column.width = Emu(width)
     for cell, text in zip(table.rows[0].cells, header, strict=True):
         cell.text = str(text)
         for run in cell.paragraphs[0].runs:
             run.bold = True
-    for row in rows:
+    for row in texts:
         cells = table.add_row().cells
         for cell, value in zip(cells, row, strict=True):
-            cell.text = "" if value is None else str(value)
+            cell.text = value
+    for table_row in table.rows:
+        for cell, width in zip(table_row.cells, widths, strict=True):
+            cell.width = Emu(width)
+            for paragraph in cell.paragraphs:
+                for run in paragraph.runs:
+                    run.font.size = TABLE_FONT
+
+
+def _field(paragraph: Any, instruction: str) -> None:
+    """A Word field (PAGE, NUMPAGES) that Word fills in when it lays out."""
+    run = paragraph.add_run()
+    begin = OxmlElement("w:fldChar")
+    begin.set(qn("w:fldCharType"), "begin")
+    text = OxmlElement("w:instrText")
+    text.set(qn("xml:space"), "preserve")
+    text.text = f" {instruction} "
+    separate = OxmlElement("w:fldChar")
+    separate.set(qn("w:fldCharType"), "separate")
+    shown = OxmlElement("w:t")
+    shown.text = "1"
+    end = OxmlElement("w:fldChar")
+    end.set(qn("w:fldCharType"), "end")
+    for element in (begin, text, separate, shown, end):
+        run._r.append(element)
+
+
+def _page_setup(doc: Any, report: Report, t: dict[str, str]) -> None:
+    """A4 with margins; a header with Aktenzeichen and status; page numbers
+    ("Seite 2 von 7") in the footer."""
+    section = doc.sections[0]
+    section.page_width, section.page_height = PAGE_WIDTH, PAGE_HEIGHT
+    section.left_margin = section.right_margin = MARGIN_SIDE
+    section.top_margin, section.bottom_margin = MARGIN_TOP, MARGIN_BOTTOM
+    section.header_distance = section.footer_distance = Mm(10)
+    header = section.header.paragraphs[0]
+    header.text = (
+        f"{t['case']} {report.case.reference} · "
+        f"{t['report_status']}: {_status_text(report, t)}"
+    )
+    footer = section.footer.paragraphs[0]
+    footer.alignment = 1  # centre
+    footer.add_run(f"{t['page']} ")
+    _field(footer, "PAGE")
+    footer.add_run(f" {t['page_of']} ")
+    _field(footer, "NUMPAGES")
+    for paragraph in (header, footer):
+        for run in paragraph.runs:
+            run.font.size = Pt(8.5)
 
 
 def docx_render(document: ReportDocument) -> bytes:
@@ -85,6 +222,7 @@ def docx_render(document: ReportDocument) -> bytes:
     doc.core_properties.modified = _stamp(report)
     doc.core_properties.author = "Belegt"
     doc.styles["Normal"].font.size = Pt(10.5)
+    _page_setup(doc, report, t)
 
     # Title page
     doc.add_heading(report.title, level=0)
@@ -92,8 +230,10 @@ def docx_render(document: ReportDocument) -> bytes:
     doc.add_paragraph(f"{t['client']}: {case.client}")
     claims = ", ".join(c["label"] for c in report.summary.get("claims", []))
     doc.add_paragraph(f"{t['claims']}: {claims}")
-    doc.add_paragraph(f"{t['created']}: {_stamp(report).isoformat(sep=' ')}")
-    doc.add_paragraph(f"{t['report_status']}: {report.get_status_display()}")
+    doc.add_paragraph(f"{t['created']}: {_local_time(report.created_at)}")
+    doc.add_paragraph(f"{t['report_status']}: {_status_text(report, t)}")
+    if document.rules_fallback:
+        doc.add_paragraph(t["drafted_by_rules"])
     if document.stale:
         doc.add_paragraph(f"{t['stale']}!")
     doc.add_paragraph().add_run().add_break(WD_BREAK.PAGE)
@@ -166,9 +306,10 @@ def docx_render(document: ReportDocument) -> bytes:
         doc.add_paragraph(f"{t['text_sha']}: {c.text_sha256}")
         doc.add_paragraph(c.text)
 
-    # Human review
-    doc.add_heading(t["review"], level=1)
-    doc.add_paragraph(t["review_intro"])
+    # Human review (only when something awaits it)
+    if document.flagged:
+        doc.add_heading(t["review"], level=1)
+        doc.add_paragraph(t["review_intro"])
     for view in document.flagged:
         f = view.finding
         doc.add_heading(f"{f.label}", level=3)
@@ -210,17 +351,63 @@ def cell_text_safe(cell: Any) -> None:
     cell.quotePrefix = True
 
 
+@dataclass(frozen=True)
+class Typed:
+    """A cell value with its number format (a date or an amount), so that a
+    spreadsheet sorts, sums and filters it as what it is."""
+
+    value: date | Decimal
+    number_format: str
+    shown: str  # as the report prints it (for the column width)
+
+
+DATE_FORMATS = {"de": "DD.MM.YYYY", "en": "YYYY-MM-DD"}
+
+
+def typed_date(value: date | None, language: str) -> Typed | str:
+    if value is None:
+        return ""
+    shown = value.strftime("%d.%m.%Y") if language == "de" else value.isoformat()
+    return Typed(value, DATE_FORMATS.get(language, DATE_FORMATS["en"]), shown)
+
+
+def typed_value(raw: Any, shown: str, language: str) -> Typed | str:
+    """A fact's typed value (``{"date": …}`` or ``{"cents": …, "currency": …}``)
+    as a typed cell; anything else stays the text the report prints."""
+    if not isinstance(raw, dict):
+        return shown
+    try:
+        if set(raw) == {"date"}:
+            return Typed(
+                date.fromisoformat(str(raw["date"])),
+                DATE_FORMATS.get(language, DATE_FORMATS["en"]),
+                shown,
+            )
+        if set(raw) == {"cents", "currency"} and isinstance(raw["cents"], int):
+            currency = str(raw["currency"]).replace('"', "")
+            return Typed(Decimal(raw["cents"]) / 100, f'#,##0.00 "{currency}"', shown)
+    except (TypeError, ValueError):
+        return shown
+    return shown
+
+
 def _sheet(ws: Worksheet, header: Sequence[str], rows: Sequence[Sequence[Any]]) -> None:
     ws.append(list(header))
     for cell in ws[1]:
         cell.font = HEADER_FONT
         cell.fill = HEADER_FILL
     for row in rows:
-        ws.append(["" if v is None else v for v in row])
+        ws.append(
+            ["" if v is None else v.value if isinstance(v, Typed) else v for v in row]
+        )
+        for cell, v in zip(ws[ws.max_row], row, strict=False):
+            if isinstance(v, Typed):
+                cell.number_format = v.number_format
     widths = [len(str(h)) for h in header]
     for row in rows:
         for i, value in enumerate(row):
-            widths[i] = max(widths[i], min(len(str(value or "")), 80))
+            text = value.shown if isinstance(value, Typed) else str(value or "")
+            widths[i] = max(widths[i], min(len(text), 80))
     for i, width in enumerate(widths, start=1):
         ws.column_dimensions[get_column_letter(i)].width = max(10, min(width + 2, 80))
     for row_cells in ws.iter_rows(min_row=1):
@@ -242,7 +429,7 @@ def xlsx_render(document: ReportDocument) -> bytes:
     wb.properties.creator = "Belegt"
     findings = wb.active
     assert findings is not None
-    findings.title = "Findings"
+    findings.title = t["sheet_findings"]
     _sheet(
         findings,
         [
@@ -268,7 +455,7 @@ def xlsx_render(document: ReportDocument) -> bytes:
         ],
     )
     _sheet(
-        wb.create_sheet("Evidence"),
+        wb.create_sheet(t["sheet_evidence"]),
         ["#", t["requirement"], t["fact"], t["value"], t["status"], t["document"],
          t["page"], t["quote"]],
         [
@@ -276,7 +463,7 @@ def xlsx_render(document: ReportDocument) -> bytes:
                 v.finding.position,
                 v.finding.label,
                 e.get("label") or e["fact_type"],
-                e["value"],
+                typed_value(e.get("typed"), e["value"], document.report.language),
                 e.get("status_label") or e["status"],
                 e.get("document", ""),
                 e.get("page") or "",
@@ -286,8 +473,8 @@ def xlsx_render(document: ReportDocument) -> bytes:
         ],
     )  # fmt: skip
     _sheet(
-        wb.create_sheet("Citations"),
-        [t["citation"], t["canonical"], t["version"], "lang", t["valid_from"],
+        wb.create_sheet(t["sheet_citations"]),
+        [t["citation"], t["canonical"], t["version"], t["language"], t["valid_from"],
          t["version_sha"], t["text_sha"], t["text"]],
         [
             (
@@ -295,7 +482,7 @@ def xlsx_render(document: ReportDocument) -> bytes:
                 c.canonical,
                 c.version_label,
                 c.version_language,
-                c.version_valid_from.isoformat() if c.version_valid_from else "",
+                typed_date(c.version_valid_from, document.report.language),
                 c.version_sha256,
                 c.text_sha256,
                 c.text[:32000],
@@ -304,7 +491,7 @@ def xlsx_render(document: ReportDocument) -> bytes:
         ],
     )  # fmt: skip
     _sheet(
-        wb.create_sheet("Flags"),
+        wb.create_sheet(t["sheet_flags"]),
         ["#", t["claim"], t["requirement"], t["refuter"], t["reason"], t["passage"]],
         [
             (

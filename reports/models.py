@@ -239,3 +239,94 @@ class ReportStaleMark(models.Model):
 
     def __str__(self) -> str:
         return f"stale: {self.reason}"
+
+
+class ReportBuild(models.Model):
+    """One request to build a report, executed by a Celery worker
+    (``report_build_task``) so that no web request waits for the drafting,
+    the gates and a model refuter. The page and the API poll it.
+
+    Like an agent run it carries an attempt counter, the claim of the task
+    executing it (a redelivered task keeps its id) and a heartbeat, so that a
+    redelivery takes it over and the stuck-work sweep ends or re-dispatches a
+    build whose worker is gone. The report it made is keyed by the build
+    (``Report.source_call_id``): a replay finds it and makes no second one."""
+
+    class Status(models.TextChoices):
+        QUEUED = "queued", _("queued")
+        RUNNING = "running", _("running")
+        SUCCEEDED = "succeeded", _("done")
+        FAILED = "failed", _("failed")
+
+    class Stage(models.TextChoices):
+        QUEUED = "queued", _("waiting for a worker")
+        DRAFTING = "drafting", _("drafting the findings")
+        GATING = "gating", _("checking citations and refuting findings")
+        STORING = "storing", _("storing the report")
+        DONE = "done", _("done")
+
+    case = models.ForeignKey(Case, on_delete=models.CASCADE, related_name="+")
+    claim_ids = models.JSONField(
+        _("claims"), default=list, help_text=_("Empty: every claim of the case.")
+    )
+    language = models.CharField(_("language"), max_length=5, default="en")
+    drafter = models.CharField(
+        _("drafted by"),
+        max_length=8,
+        choices=Report.Drafter.choices,
+        default=Report.Drafter.RULES,
+    )
+    title = models.CharField(_("title"), max_length=255, blank=True)
+    status = models.CharField(
+        _("status"), max_length=10, choices=Status.choices, default=Status.QUEUED
+    )
+    stage = models.CharField(
+        _("stage"), max_length=10, choices=Stage.choices, default=Stage.QUEUED
+    )
+    progress_done = models.PositiveIntegerField(_("findings checked"), default=0)
+    progress_total = models.PositiveIntegerField(_("findings"), default=0)
+    # A stable code the page explains in the user's language; ``reason`` is
+    # the message recorded in the worker (for codes the page does not know).
+    failure_code = models.CharField(_("failure code"), max_length=40, blank=True)
+    reason = models.TextField(_("reason"), blank=True)
+    attempts = models.PositiveSmallIntegerField(_("attempts"), default=0)
+    claimed_by = models.CharField(_("claimed by"), max_length=200, blank=True)
+    heartbeat_at = models.DateTimeField(_("last sign of life"), null=True, blank=True)
+    report = models.OneToOneField(
+        Report,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="build",
+    )
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        related_name="+",
+    )
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    started_at = models.DateTimeField(_("started"), null=True, blank=True)
+    finished_at = models.DateTimeField(_("finished"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        indexes = [
+            models.Index(
+                fields=["status", "heartbeat_at"], name="reportbuild_stuck_idx"
+            )
+        ]
+        verbose_name = _("report build")
+        verbose_name_plural = _("report builds")
+
+    def __str__(self) -> str:
+        return f"report build {self.pk} ({self.status})"
+
+    @property
+    def is_finished(self) -> bool:
+        return self.status in (self.Status.SUCCEEDED, self.Status.FAILED)
+
+    @property
+    def call_id(self) -> str:
+        """The idempotency key of the report this build makes."""
+        return f"report-build-{self.pk}"

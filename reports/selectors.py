@@ -4,15 +4,16 @@ the preview and both exports render (one source, so they cannot disagree)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import timedelta
 from typing import Any
 
-from django.db.models import QuerySet
+from django.db.models import Q, QuerySet
 from django.http import Http404
 from django.utils import timezone
 
 from cases.models import Case
 from cases.selectors import scope_to_user
-from reports.models import Finding, FindingCitation, GateVerdict, Report
+from reports.models import Finding, FindingCitation, GateVerdict, Report, ReportBuild
 
 TEXTS: dict[str, dict[str, str]] = {
     "de": {
@@ -61,6 +62,18 @@ TEXTS: dict[str, dict[str, str]] = {
         "stale": "Veraltet",
         "value": "Wert",
         "notes": "Anmerkungen",
+        "status_draft": "Entwurf",
+        "status_issued": "Ausgegeben",
+        "page_of": "von",
+        "language": "Sprache",
+        "sheet_findings": "Feststellungen",
+        "sheet_evidence": "Belege",
+        "sheet_citations": "Zitate",
+        "sheet_flags": "Zur Prüfung",
+        "drafted_by_rules": (
+            "Entworfen von den regelbasierten Vorlagen: ein Modell war gewählt, "
+            "ist aber nicht konfiguriert."
+        ),
         "wording_note": (
             "{raw}: geprüft an der Fassung „{label}“ (gültig ab {valid_from}). "
             "Wortlaut galt am {at} unverändert — Entscheidung von {who} am "
@@ -112,6 +125,18 @@ TEXTS: dict[str, dict[str, str]] = {
         "stale": "Stale",
         "value": "Value",
         "notes": "Notes",
+        "status_draft": "Draft",
+        "status_issued": "Issued",
+        "page_of": "of",
+        "language": "Language",
+        "sheet_findings": "Findings",
+        "sheet_evidence": "Evidence",
+        "sheet_citations": "Citations",
+        "sheet_flags": "Flags",
+        "drafted_by_rules": (
+            "Drafted by the rules-based templates: a model was chosen but none "
+            "is configured."
+        ),
         "wording_note": (
             "{raw}: checked against the version “{label}” (valid from "
             "{valid_from}). Wording in force unchanged on {at} — decided by "
@@ -143,6 +168,33 @@ def report_get_for_user(*, user: Any, report_id: int | str) -> Report:
     if report is None:
         raise Http404("No such report.")
     return report
+
+
+def report_build_get_for_user(*, user: Any, build_id: int | str) -> ReportBuild:
+    """A report build of the user's firm; 404 for any other."""
+    try:
+        pk = int(build_id)
+    except (TypeError, ValueError):
+        raise Http404("No such report build.") from None
+    build = (
+        scope_to_user(ReportBuild.objects.all(), user)
+        .select_related("case", "report")
+        .filter(pk=pk)
+        .first()
+    )
+    if build is None:
+        raise Http404("No such report build.")
+    return build
+
+
+def report_builds_open_for_case(*, case: Case) -> QuerySet[ReportBuild]:
+    """Builds of the case that have not made their report yet (queued,
+    running, or failed within the last day), newest first."""
+    since = timezone.now() - timedelta(days=1)
+    return ReportBuild.objects.filter(case=case).filter(
+        Q(status__in=[ReportBuild.Status.QUEUED, ReportBuild.Status.RUNNING])
+        | Q(status=ReportBuild.Status.FAILED, created_at__gte=since)
+    )[:20]
 
 
 @dataclass
@@ -207,6 +259,16 @@ class ReportDocument:
     flagged: list[FindingView]
     appendix: list[FindingCitation]
     stale: bool
+
+    @property
+    def rules_fallback(self) -> bool:
+        """A model was asked to draft, but the rules did (none configured,
+        or it did not answer): the report says so."""
+        summary = self.report.summary
+        return (
+            summary.get("drafter_requested") == Report.Drafter.MODEL
+            and self.report.drafter == Report.Drafter.RULES
+        )
 
     @property
     def evidence_rows(self) -> list[tuple[FindingView, dict[str, Any]]]:

@@ -10,6 +10,7 @@ urlpatterns: list[URLPattern | URLResolver] = [
         views.report_create_view,
         name="report_create",
     ),
+    path("builds/<int:build_id>/", views.build_detail, name="build_detail"),
     path("<int:report_id>/", views.report_detail, name="report_detail"),
     path("<int:report_id>/issue/", views.report_issue_view, name="report_issue"),
     path("<int:report_id>/wording/", views.report_wording, name="report_wording"),

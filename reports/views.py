@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
@@ -17,17 +18,25 @@ from django.views.decorators.http import (
     require_http_methods,
     require_POST,
 )
+from django_htmx.http import HttpResponseStopPolling
 
 from cases.errors import DomainError
 from cases.models import Claim, Membership
 from cases.selectors import case_get_for_user, user_has_role
-from cases.tabs import render_case_tab
+from cases.tabs import is_fragment_request, render_case_tab
 from reports.domain.drafting import Language
 from reports.exports import CONTENT_TYPES, export_bytes
 from reports.forms import WordingDecisionForm
-from reports.models import Report
-from reports.selectors import report_document, report_get_for_user, reports_for_case
-from reports.services import report_create, report_issue
+from reports.models import Report, ReportBuild
+from reports.selectors import (
+    report_build_get_for_user,
+    report_builds_open_for_case,
+    report_document,
+    report_get_for_user,
+    reports_for_case,
+)
+from reports.services import report_issue
+from reports.services.builds import report_build_start
 from reports.services.wording import report_wording_confirm, report_wording_pending
 
 
@@ -42,8 +51,10 @@ def _tab(
         template="reports/case_reports.html",
         context={
             "reports": reports_for_case(case=case),
+            "builds": report_builds_open_for_case(case=case),
             "claims": claims,
             "can_create": user_has_role(request.user, Membership.Role.LAWYER),
+            "model_configured": bool(settings.BELEGT_LLM_MODEL),
             **(context or {}),
         },
     )
@@ -60,13 +71,14 @@ def case_reports(request: HttpRequest, case_id: int) -> HttpResponse:
 @login_required
 @require_POST
 def report_create_view(request: HttpRequest, case_id: int) -> HttpResponse:
+    """Queue the report for a worker and show its progress page at once."""
     case = case_get_for_user(user=request.user, case_id=case_id)
     claim_ids = [int(v) for v in request.POST.getlist("claims") if v.isdigit()]
     claims = list(Claim.objects.filter(case=case, pk__in=claim_ids)) or None
     language: Language = "de" if request.POST.get("language") == "de" else "en"
     drafter = "model" if request.POST.get("drafter") == "model" else "rules"
     try:
-        report = report_create(
+        build = report_build_start(
             case=case,
             actor=request.user,
             claims=claims,
@@ -77,8 +89,44 @@ def report_create_view(request: HttpRequest, case_id: int) -> HttpResponse:
         response = _tab(request, case, {"error": exc.message})
         response.status_code = exc.http_status
         return response
-    messages.success(request, _("Report created."))
-    return redirect("reports:report_detail", report_id=report.pk)
+    return redirect("reports:build_detail", build_id=build.pk)
+
+
+@login_required
+@require_GET
+def build_detail(request: HttpRequest, build_id: int) -> HttpResponse:
+    """A report build's progress. The page polls its summary (htmx, every
+    second) until the build ends: then polling stops (HTTP 286) and a build
+    that made its report sends the browser to it, a failed one shows why.
+    Without htmx a finished build's page redirects to its report."""
+    build = report_build_get_for_user(user=request.user, build_id=build_id)
+    succeeded = build.status == ReportBuild.Status.SUCCEEDED and build.report_id
+    polling = is_fragment_request(request) and request.GET.get("poll")
+    if succeeded and not polling:
+        return redirect("reports:report_detail", report_id=build.report_id)
+    context = {"build": build, "statuses": ReportBuild.Status}
+    if not polling:
+        return render_case_tab(
+            request,
+            case=build.case,
+            tab="reports",
+            template="reports/build_detail.html",
+            context=context,
+        )
+    response = render_case_tab(
+        request,
+        case=build.case,
+        tab="reports",
+        template="reports/build_detail.html#build-progress",
+        context=context,
+    )
+    if build.is_finished:
+        response.status_code = HttpResponseStopPolling.status_code
+        if succeeded:
+            response["HX-Redirect"] = reverse(
+                "reports:report_detail", args=[build.report_id]
+            )
+    return response
 
 
 def _detail(
@@ -171,9 +219,27 @@ def report_wording(request: HttpRequest, report_id: int) -> HttpResponse:
 
 
 @login_required
-@require_POST
+@require_http_methods(["GET", "POST"])
 def report_issue_view(request: HttpRequest, report_id: int) -> HttpResponse:
+    """GET: the confirmation step — what issuing makes immutable (no inline
+    script: the CSP forbids it). POST (lawyers): issue."""
     report = report_get_for_user(user=request.user, report_id=report_id)
+    if request.method == "GET":
+        if report.status != Report.Status.DRAFT:
+            return redirect("reports:report_detail", report_id=report.pk)
+        doc = report_document(report=report)
+        return render_case_tab(
+            request,
+            case=report.case,
+            tab="reports",
+            template="reports/report_issue_confirm.html",
+            context={
+                "report": report,
+                "doc": doc,
+                "can_issue": user_has_role(request.user, Membership.Role.LAWYER),
+                "wording_items": report_wording_pending(report=report),
+            },
+        )
     try:
         report_issue(report=report, actor=request.user)
     except DomainError as exc:

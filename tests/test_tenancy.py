@@ -102,6 +102,9 @@ OBJECT_ID_FACTORIES: dict[str, ObjectIdFactory] = {
     "report_id": lambda b: (
         __import__("tests.reports.helpers").reports.helpers.make_report(b.case).pk
     ),
+    "build_id": lambda b: (
+        __import__("tests.reports.helpers").reports.helpers.make_build(b.case).pk
+    ),
 }
 
 # Kwargs whose name does not say which model they point to; register them per

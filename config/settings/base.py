@@ -277,6 +277,14 @@ BELEGT_STUCK_AFTER_SECONDS = env.int("BELEGT_STUCK_AFTER_SECONDS", default=300)
 BELEGT_STUCK_SWEEP_SECONDS = env.int("BELEGT_STUCK_SWEEP_SECONDS", default=60)
 # Executions of one agent run (the first and resumptions after a lost worker).
 BELEGT_AGENT_RUN_MAX_ATTEMPTS = env.int("BELEGT_AGENT_RUN_MAX_ATTEMPTS", default=3)
+# Executions of one report build (the first and resumptions after a lost worker).
+BELEGT_REPORT_BUILD_MAX_ATTEMPTS = env.int(
+    "BELEGT_REPORT_BUILD_MAX_ATTEMPTS", default=3
+)
+# Seconds to sleep per finding checked: only for tests that kill a worker mid-build.
+BELEGT_REPORT_BUILD_STEP_DELAY = env.float(
+    "BELEGT_REPORT_BUILD_STEP_DELAY", default=0.0
+)
 CELERY_BEAT_SCHEDULE = {
     "evidence-stuck-work-sweep": {
         "task": "evidence.stuck_work_sweep",
@@ -284,6 +292,10 @@ CELERY_BEAT_SCHEDULE = {
     },
     "agents-stuck-work-sweep": {
         "task": "agents.stuck_work_sweep",
+        "schedule": float(BELEGT_STUCK_SWEEP_SECONDS),
+    },
+    "reports-stuck-work-sweep": {
+        "task": "reports.stuck_work_sweep",
         "schedule": float(BELEGT_STUCK_SWEEP_SECONDS),
     },
 }

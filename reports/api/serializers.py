@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
-from reports.models import Finding, FindingCitation, GateVerdict, Report
+from reports.models import Finding, FindingCitation, GateVerdict, Report, ReportBuild
 
 
 class ReportCreateInputSerializer(serializers.Serializer):
@@ -129,3 +129,49 @@ class WordingConfirmationOutputSerializer(serializers.Serializer):
     reason = serializers.CharField()
     decided_by = serializers.CharField(source="decided_by.username")
     decided_at = serializers.DateTimeField()
+
+
+class ReportBuildOutputSerializer(serializers.ModelSerializer):
+    """A build's state; ``status_url`` is where to poll it and ``report_url``
+    (once ``succeeded``) where its report is."""
+
+    status_url = serializers.SerializerMethodField()
+    report_url = serializers.SerializerMethodField()
+
+    class Meta:
+        model = ReportBuild
+        fields = [
+            "id",
+            "case",
+            "status",
+            "stage",
+            "progress_done",
+            "progress_total",
+            "failure_code",
+            "reason",
+            "attempts",
+            "report",
+            "claim_ids",
+            "language",
+            "drafter",
+            "created_at",
+            "started_at",
+            "finished_at",
+            "status_url",
+            "report_url",
+        ]
+
+    def _url(self, name: str, pk: int) -> str:
+        from django.urls import reverse
+
+        path = reverse(name, args=[pk])
+        request = self.context.get("request")
+        return request.build_absolute_uri(path) if request is not None else path
+
+    def get_status_url(self, build: ReportBuild) -> str:
+        return self._url("reports-api:report-build-detail", build.pk)
+
+    def get_report_url(self, build: ReportBuild) -> str | None:
+        if build.report_id is None:
+            return None
+        return self._url("reports-api:report-detail", build.report_id)

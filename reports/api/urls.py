@@ -8,6 +8,11 @@ app_name = "reports-api"
 urlpatterns: list[URLPattern | URLResolver] = [
     path("reports/", views.ReportListCreateApi.as_view(), name="report-list"),
     path(
+        "report-builds/<int:build_id>/",
+        views.ReportBuildDetailApi.as_view(),
+        name="report-build-detail",
+    ),
+    path(
         "reports/<int:report_id>/",
         views.ReportDetailApi.as_view(),
         name="report-detail",

@@ -13,6 +13,7 @@ from rest_framework.views import APIView
 from cases.models import Claim
 from cases.selectors import case_get_for_user
 from reports.api.serializers import (
+    ReportBuildOutputSerializer,
     ReportCreateInputSerializer,
     ReportDetailOutputSerializer,
     ReportOutputSerializer,
@@ -20,8 +21,13 @@ from reports.api.serializers import (
     WordingDecisionInputSerializer,
 )
 from reports.exports import CONTENT_TYPES, export_bytes
-from reports.selectors import report_get_for_user, reports_for_user
-from reports.services import report_create, report_issue
+from reports.selectors import (
+    report_build_get_for_user,
+    report_get_for_user,
+    reports_for_user,
+)
+from reports.services import report_issue
+from reports.services.builds import report_build_start
 from reports.services.wording import report_wording_confirm, report_wording_pending
 
 
@@ -44,10 +50,14 @@ class ReportListCreateApi(APIView):
     @extend_schema(
         operation_id="reports_create",
         request=ReportCreateInputSerializer,
-        responses={201: ReportDetailOutputSerializer},
+        responses={202: ReportBuildOutputSerializer},
     )
     def post(self, request: Request) -> Response:
-        """Draft, gate and store a report of the case's claims (all by default)."""
+        """Queue a report of the case's claims (all by default) for a worker
+        to draft, gate and store. Answers 202 at once with the build; poll
+        its ``status_url`` until ``status`` is ``succeeded`` (then
+        ``report_url`` names the report) or ``failed`` (``failure_code`` and
+        ``reason`` say why)."""
         params = ReportCreateInputSerializer(data=request.data)
         params.is_valid(raise_exception=True)
         data = params.validated_data
@@ -60,7 +70,7 @@ class ReportListCreateApi(APIView):
                     {"code": "claim_not_in_case", "message": "Unknown claim."},
                     status=status.HTTP_400_BAD_REQUEST,
                 )
-        report = report_create(
+        build = report_build_start(
             case=case,
             actor=request.user,
             claims=claims,
@@ -68,8 +78,23 @@ class ReportListCreateApi(APIView):
             drafter=data["drafter"],
             title=data.get("title", ""),
         )
+        body = ReportBuildOutputSerializer(build, context={"request": request}).data
         return Response(
-            ReportDetailOutputSerializer(report).data, status=status.HTTP_201_CREATED
+            body,
+            status=status.HTTP_202_ACCEPTED,
+            headers={"Location": body["status_url"]},
+        )
+
+
+class ReportBuildDetailApi(APIView):
+    @extend_schema(
+        operation_id="reports_build_retrieve", responses=ReportBuildOutputSerializer
+    )
+    def get(self, request: Request, build_id: int) -> Response:
+        """Where a report build stands (poll until succeeded or failed)."""
+        build = report_build_get_for_user(user=request.user, build_id=build_id)
+        return Response(
+            ReportBuildOutputSerializer(build, context={"request": request}).data
         )
 
 

@@ -6,6 +6,7 @@ metadata); the evidence is the established facts the verdict rests on."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from datetime import date, datetime
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict
@@ -13,6 +14,7 @@ from pydantic import BaseModel, ConfigDict
 from ontology.domain.facts import FactRecord
 from ontology.domain.results import ClaimEvaluation, RequirementVerdict
 from ontology.domain.text import value_format
+from ontology.domain.value_kinds import Amount
 from ontology.domain.vocabulary import UnknownFactType, Vocabulary, vocabulary_base
 
 Language = Literal["de", "en"]
@@ -52,6 +54,9 @@ class EvidenceItem(BaseModel):
     page: int | None = None
     chunk_id: int | None = None
     quote: str = ""
+    # The fact's value as stored (``{"date": …}``, ``{"cents": …}``): the
+    # Excel export writes it as a typed cell.
+    typed: dict[str, Any] | None = None
 
 
 class FindingDraft(BaseModel):
@@ -96,6 +101,16 @@ def fact_value_text(record: FactRecord, language: Language = "en") -> str:
     return value_format(value, language)
 
 
+def typed_value_json(value: Any) -> dict[str, Any] | None:
+    """A date or an amount as JSON (``{"date": …}``, ``{"cents", "currency"}``)
+    for exports that type their cells; other kinds None (they print as text)."""
+    if isinstance(value, date) and not isinstance(value, datetime):
+        return {"date": value.isoformat()}
+    if isinstance(value, Amount):
+        return {"cents": value.cents, "currency": value.currency}
+    return None
+
+
 def fact_type_label(
     key: str, language: Language, vocabulary: Vocabulary | None = None
 ) -> str:
@@ -126,6 +141,7 @@ def evidence_items(
             fact_type=record.fact_type,
             status=record.status,
             value=fact_value_text(record, language),
+            typed=typed_value_json(record.value),
             label=fact_type_label(record.fact_type, language, vocabulary),
             status_label=STATUS_LABELS[language].get(record.status, record.status),
         )

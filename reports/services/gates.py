@@ -11,7 +11,7 @@ from __future__ import annotations
 import hashlib
 import json
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date, timedelta
 from typing import Any
@@ -277,12 +277,15 @@ def findings_gate(
     use_model: bool | None = None,
     timings: GateTimings | None = None,
     organisation_id: int | None = None,
+    on_checked: Callable[[int], None] | None = None,
 ) -> list[GatedFinding]:
     """Both gates over every draft (with its relevant date). Reads the corpus
     and, if configured, calls the model; writes nothing. A quotation may come
     from the finding's own evidence or from ``case_evidence`` (the passages and
     values of the case's established facts). ``organisation_id``: whose
-    wording confirmations count (none without it)."""
+    wording confirmations count (none without it). ``on_checked(n)`` is
+    called after the n-th finding has been through both gates (the slow part
+    when a model refutes)."""
     use_model = model_refuter_enabled() if use_model is None else use_model
     checker = CitationChecker()
     confirmations = (
@@ -295,7 +298,9 @@ def findings_gate(
     for finding in gated:
         citation_gate(finding, checker, confirmations)
     middle = time.perf_counter()
-    for finding in gated:
+    for done, finding in enumerate(gated, start=1):
+        if on_checked is not None and done > 1:
+            on_checked(done - 1)
         if not (finding.passed_citations or finding.awaiting_wording):
             continue
         texts = [
@@ -311,6 +316,8 @@ def findings_gate(
             known_labels=known_labels,
             use_model=use_model,
         )
+    if on_checked is not None and gated:
+        on_checked(len(gated))
     if timings is not None:
         timings.citations += middle - started
         timings.refutation += time.perf_counter() - middle

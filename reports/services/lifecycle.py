@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import logging
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import date
 from typing import Any
 
@@ -48,8 +48,12 @@ from review.selectors import fact_records_for_case
 logger = logging.getLogger(__name__)
 Role = Membership.Role
 
+# ``progress(stage, done, total)``: where a build stands (ReportBuild.Stage
+# values; done and total count findings through the gates).
+Progress = Callable[[str, int, int], None]
 
-def _claims_of_case(case: Case, claims: Sequence[Claim] | None) -> list[Claim]:
+
+def claims_of_case(case: Case, claims: Sequence[Claim] | None) -> list[Claim]:
     if claims is None:
         found = list(Claim.objects.filter(case=case).order_by("id"))
     else:
@@ -174,6 +178,7 @@ def report_create(
     drafts: Sequence[FindingDraft] | None = None,
     timings: GateTimings | None = None,
     call_id: str = "",
+    progress: Progress | None = None,
 ) -> Report:
     """Draft the findings of the case's claims (all of them by default), run
     both gates and store a draft report with every verdict. ``drafter`` is
@@ -181,7 +186,8 @@ def report_create(
     established — facts only). ``drafts`` takes findings drafted elsewhere
     (e.g. by the agents' ``draft_argument``); they face the same gates.
     ``call_id`` (an agent's tool call) makes the call idempotent: a replay
-    returns the report the first call made.
+    returns the report the first call made. ``progress`` hears of each stage
+    and of each finding through the gates (a build's page shows it).
     Lawyers only (actor None: the command line). Raises RoleRequired,
     ClaimNotInCase, NoClaims."""
     if actor is not None:
@@ -190,7 +196,9 @@ def report_create(
         existing = Report.objects.filter(case=case, source_call_id=call_id).first()
         if existing is not None:
             return existing
-    claim_list = _claims_of_case(case, claims)
+    claim_list = claims_of_case(case, claims)
+    if progress is not None:
+        progress("drafting", 0, 0)
     by_id = {c.pk: c for c in claim_list}
     facts = fact_records_for_case(case=case)
     evaluations = []
@@ -225,6 +233,9 @@ def report_create(
             claim_evaluation(case=case, claim=c, facts=facts) for c in claim_list
         ]
     statuses = dict(Fact.objects.filter(case=case).values_list("pk", "status"))
+    total = len(drafts)
+    if progress is not None:
+        progress("gating", 0, total)
     gated = findings_gate(
         drafts=[(d, by_id[d.claim_id].valid_at) for d in drafts],
         fact_statuses=statuses,
@@ -233,7 +244,12 @@ def report_create(
         case_evidence=_case_evidence(case),
         timings=timings,
         organisation_id=case.organisation_id,
+        on_checked=(lambda done: progress("gating", done, total))
+        if progress is not None
+        else None,
     )
+    if progress is not None:
+        progress("storing", total, total)
     printed = sum(1 for g in gated if g.printed)
     model_used = any(v.refuter == "model" for g in gated for v in g.refutations)
     summary = {
@@ -251,12 +267,24 @@ def report_create(
             for e_claim, e in zip(claim_list, evaluations, strict=False)
         ],
     }
+    # What really drafted: a model chosen but not configured (or silent)
+    # leaves the rules' drafts, and the report says so (rules_fallback).
+    drafted_by = (
+        Report.Drafter.MODEL
+        if any(d.drafter == Report.Drafter.MODEL for d in drafts)
+        else Report.Drafter.RULES
+    )
+    summary["drafter_requested"] = drafter
     with transaction.atomic():
+        # The case row's lock numbers the case's reports one after another.
+        Case.objects.select_for_update().filter(pk=case.pk).first()
+        number = Report.objects.filter(case=case).count() + 1
+        summary["number"] = number
         report = Report.objects.create(
             case=case,
-            title=title or _default_title(case, language),
+            title=title or _default_title(case, language, number, summary),
             language=language,
-            drafter=drafter,
+            drafter=drafted_by,
             corpus_versions=corpus_versions_used(gated),
             summary=summary,
             model_refuter=next((g.model_id for g in gated if g.model_id), "configured")
@@ -277,9 +305,19 @@ def report_create(
     return report
 
 
-def _default_title(case: Case, language: str) -> str:
-    word = "Gutachten" if language == "de" else "Report"
-    return f"{word} {case.reference}"
+def _default_title(
+    case: Case, language: str, number: int, summary: dict[str, Any]
+) -> str:
+    """Distinguishable among the case's reports: number, reference, claims
+    and date, e.g. "Gutachten Nr. 3 – 7 O 24/26 – Verzugsschaden – 01.12.2026"."""
+    today = timezone.localdate()
+    # the claim's short name: its label without the version in brackets
+    claims = ", ".join(c["label"].split(" (")[0] for c in summary.get("claims", []))
+    if language == "de":
+        head, day = f"Gutachten Nr. {number}", today.strftime("%d.%m.%Y")
+    else:
+        head, day = f"Report no. {number}", today.isoformat()
+    return " – ".join(p for p in (head, case.reference, claims, day) if p)[:255]
 
 
 def _sha256(content: bytes) -> str:
@@ -298,6 +336,10 @@ def report_issue(*, report: Report, actor: Any) -> Report:
     locked = Report.objects.select_for_update().filter(pk=report.pk).first()
     if locked is None or locked.status != Report.Status.DRAFT:
         raise ReportNotDraft(_("Only a draft report can be issued."))
+    # The sealed files show the report as issued (header, title page).
+    issued_at = timezone.now()
+    locked.status = Report.Status.ISSUED
+    locked.issued_at = issued_at
     hashes = {}
     for fmt in (ReportExport.Format.DOCX, ReportExport.Format.XLSX):
         content, filename = export_render(report=locked, fmt=fmt)
@@ -315,7 +357,7 @@ def report_issue(*, report: Report, actor: Any) -> Report:
         status=Report.Status.ISSUED,
         export_sha256=hashes,
         issued_by=actor if actor is not None and actor.is_authenticated else None,
-        issued_at=timezone.now(),
+        issued_at=issued_at,
     )
     if claimed != 1:  # pragma: no cover - the row lock makes this unreachable
         raise ReportNotDraft(_("Only a draft report can be issued."))

@@ -26,7 +26,9 @@ from docx import Document
 from agents.models import AgentRun
 from cases.models import Claim, Party
 from citations.services import citations_check
-from reports.models import Report
+from reports.models import Report, ReportBuild
+from reports.services.builds import report_build_execute
+from reports.tasks import report_build_task
 from review.models import ExtractionProposal, Fact
 from tests.agents import letters
 from tests.browser.conftest import browser_test
@@ -108,6 +110,7 @@ def test_upload_agent_review_requirements_report_download(
     corpus_in_db: None,
     tmp_path: Any,
     settings: Any,
+    monkeypatch: Any,
 ) -> None:
     settings.MEDIA_ROOT = tmp_path / "media"
     Party.objects.create(
@@ -158,12 +161,19 @@ def test_upload_agent_review_requirements_report_download(
     page.context.clear_cookies()
     login(page, lawyer)
     page.goto(reverse("reports:case_reports", args=[case.pk]))
+    monkeypatch.setattr(report_build_task, "delay", lambda build_id: None)
     page.select_option('#report-create select[name="language"]', "de")
     page.locator("#report-create button").click()
+    # The page answers at once with the build's progress; this test is the
+    # worker now (tests/reports/test_builds.py runs builds on real workers).
+    page.wait_for_selector("#build-progress")
+    report_build_execute(build=ReportBuild.objects.get(case=case), claim="journey")
     page.wait_for_selector("#report-preview")
     screenshot(page, "5-preview")
     assert "Zur Prüfung durch einen Menschen" in page.inner_text("#report-preview")
     page.locator("#issue-report").click()
+    assert "unwiderruflich" in page.inner_text("#issue-confirm")
+    page.locator("#issue-confirm-button").click()
     page.wait_for_selector('#report-preview[data-status="issued"]')
     with page.expect_download() as info:
         page.locator('#report-preview a[data-download="docx"]').click()
@@ -180,12 +190,11 @@ def test_upload_agent_review_requirements_report_download(
         for p in doc.paragraphs
         if p.style is not None and p.style.name.startswith("Heading")
     ]
-    for expected in (
-        "Zusammenfassung",
-        "Anhang: Zitierte Vorschriften",
-        "Zur Prüfung durch einen Menschen",
-    ):
+    for expected in ("Zusammenfassung", "Anhang: Zitierte Vorschriften"):
         assert expected in headings
+    # the review section only when something awaits review
+    flagged = report.findings.filter(outcome="flagged").exists()
+    assert ("Zur Prüfung durch einen Menschen" in headings) == flagged
     printed = report.findings.filter(outcome="printed")
     assert printed.exists()
     text = "\n".join(p.text for p in doc.paragraphs)

@@ -100,7 +100,11 @@ def test_the_sweep_leaves_finished_ingestions_alone(
 def test_the_beat_schedule_names_registered_sweep_tasks_of_both_apps():
     schedule = django_settings.CELERY_BEAT_SCHEDULE
     names = {entry["task"] for entry in schedule.values()}
-    assert names == {"evidence.stuck_work_sweep", "agents.stuck_work_sweep"}
+    assert names == {
+        "evidence.stuck_work_sweep",
+        "agents.stuck_work_sweep",
+        "reports.stuck_work_sweep",
+    }
     celery_app.loader.import_default_modules()
     for name in names:
         assert name in celery_app.tasks

@@ -106,3 +106,10 @@ def make_report(case: Any) -> Any:
     from reports.models import Report
 
     return Report.objects.create(case=case, title="Bericht", summary={"claims": []})
+
+
+def make_build(case: Any) -> Any:
+    """A queued report build row (tenancy registry)."""
+    from reports.models import ReportBuild
+
+    return ReportBuild.objects.create(case=case)

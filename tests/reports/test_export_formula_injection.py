@@ -94,7 +94,7 @@ def test_no_cell_of_any_sheet_is_a_formula_when_texts_start_with_triggers(
         c for c in cells if isinstance(c.value, str) and c.value[:1] in FORMULA_TRIGGERS
     ]
     assert triggered and all(c.quotePrefix for c in triggered)
-    evidence = wb["Evidence"]
+    evidence = wb["Belege"]
     # Document file name, requirement label and quote on Evidence; the finding's
     # label and text on Findings.
     assert {c.column_letter for c in triggered if c.parent is evidence} >= {
@@ -102,5 +102,5 @@ def test_no_cell_of_any_sheet_is_a_formula_when_texts_start_with_triggers(
         "F",
         "H",
     }
-    findings = wb["Findings"]
+    findings = wb["Feststellungen"]
     assert {c.column_letter for c in triggered if c.parent is findings} >= {"C", "E"}

@@ -4,7 +4,7 @@ exports read back, immutability, regeneration and stale marks."""
 from __future__ import annotations
 
 import io
-from datetime import date
+from datetime import date, datetime
 
 import pytest
 from django.db import IntegrityError, connection, transaction
@@ -223,28 +223,30 @@ def test_exports_contain_the_expected_sections(case, lawyer, corpus):
         "Fälligkeit",
         "Vertretenmüssen (vermutet)",
         "Anhang: Zitierte Vorschriften",
-        "Zur Prüfung durch einen Menschen",
         "§ 271 Abs. 1 BGB (de/bgb/sec/271/para/1)",
     ):
         assert expected in headings
+    # every finding printed: no empty review section
+    assert "Zur Prüfung durch einen Menschen" not in headings
     body = _docx_text(export_bytes(report=report, fmt="docx")[0])
     sha = report.corpus_versions[0]["sha256"]
     assert f"SHA-256 der Fassung: {sha}" in body
     assert "Zahlbar bis 30.04.2026." in body and "rechnung.pdf" in body
 
     wb = load_workbook(io.BytesIO(export_bytes(report=report, fmt="xlsx")[0]))
-    assert wb.sheetnames == ["Findings", "Evidence", "Citations", "Flags"]
+    assert wb.sheetnames == ["Feststellungen", "Belege", "Zitate", "Zur Prüfung"]
     for ws in wb.worksheets:
         assert ws.freeze_panes == "A2"
         assert ws.auto_filter.ref == ws.dimensions
         assert ws["A1"].font.bold
         assert all(ws.column_dimensions[c].width >= 10 for c in "ABC")
-    assert wb["Findings"].max_row == 5
-    evidence = [r for r in wb["Evidence"].iter_rows(min_row=2, values_only=True)]
+    assert wb["Feststellungen"].max_row == 5
+    evidence = [r for r in wb["Belege"].iter_rows(min_row=2, values_only=True)]
     assert any("Zahlbar bis 30.04.2026." in (r[7] or "") for r in evidence)
     assert any(r[5] == "rechnung.pdf" and r[6] == 1 for r in evidence)
     # A German report names facts, values and statuses as a German reader writes them.
-    assert ("Fälligkeit", "30.04.2026", "bestätigt") in {r[2:5] for r in evidence}
+    naive_excel_date = datetime(2026, 4, 30)  # noqa: DTZ001
+    assert ("Fälligkeit", naive_excel_date, "bestätigt") in {r[2:5] for r in evidence}
     assert "Fälligkeit: 30.04.2026" in body and "due_date" not in body
 
 

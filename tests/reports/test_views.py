@@ -11,8 +11,9 @@ from django.urls import reverse
 from docx import Document
 from rest_framework.test import APIClient
 
-from reports.models import Report
+from reports.models import Report, ReportBuild
 from reports.services import report_create
+from reports.tasks import report_build_task
 from tests.reports.helpers import verzug_case
 
 pytestmark = pytest.mark.django_db
@@ -39,15 +40,22 @@ def test_reports_tab_as_htmx_tab_switch_renders_the_fragment(
     assert b"<html" not in response.content and b"tab-content" in response.content
 
 
-def test_lawyer_creates_previews_issues_and_downloads(lawyer_client, case, corpus):
+def test_lawyer_creates_previews_issues_and_downloads(
+    lawyer_client, case, corpus, django_capture_on_commit_callbacks
+):
     verzug_case(case)
-    response = lawyer_client.post(
-        reverse("reports:report_create", args=[case.pk]), {"language": "de"}
-    )
+    with django_capture_on_commit_callbacks() as dispatched:
+        response = lawyer_client.post(
+            reverse("reports:report_create", args=[case.pk]), {"language": "de"}
+        )
+    build = ReportBuild.objects.get(case=case)
+    assert response.status_code == 302 and len(dispatched) == 1
+    assert response["Location"] == reverse("reports:build_detail", args=[build.pk])
+    report_build_task.apply(args=[build.pk])
     report = Report.objects.get(case=case)
-    assert response.status_code == 302
-    assert response["Location"] == reverse("reports:report_detail", args=[report.pk])
-    preview = lawyer_client.get(response["Location"]).content.decode()
+    done = lawyer_client.get(response["Location"])
+    assert done["Location"] == reverse("reports:report_detail", args=[report.pk])
+    preview = lawyer_client.get(done["Location"]).content.decode()
     assert "Zur Prüfung durch einen Menschen" in preview
     assert "Fälligkeit" in preview and 'id="issue-report"' in preview
     lawyer_client.post(reverse("reports:report_issue", args=[report.pk]))
@@ -101,15 +109,21 @@ def api(lawyer) -> APIClient:
     return client
 
 
-def test_api_create_list_retrieve_issue_download(api, case, corpus):
+def test_api_create_list_retrieve_issue_download(
+    api, case, corpus, django_capture_on_commit_callbacks
+):
     claim = verzug_case(case)
-    created = api.post(
-        "/api/v1/reports/",
-        {"case": case.pk, "claims": [claim.pk], "language": "en"},
-        format="json",
-    )
-    assert created.status_code == 201, created.content
-    data = created.json()
+    with django_capture_on_commit_callbacks():
+        queued = api.post(
+            "/api/v1/reports/",
+            {"case": case.pk, "claims": [claim.pk], "language": "en"},
+            format="json",
+        )
+    assert queued.status_code == 202, queued.content
+    report_build_task.apply(args=[queued.json()["id"]])
+    build = api.get(queued["Location"]).json()
+    assert build["status"] == "succeeded", build
+    data = api.get(build["report_url"]).json()
     assert data["summary"]["printed"] == 4 and data["status"] == "draft"
     finding = data["findings"][0]
     assert finding["citations"][0]["status"] == "resolved"
@@ -154,7 +168,8 @@ def test_build_report_command_writes_the_file_and_prints_counts(
     printed = capsys.readouterr().out
     assert "4 findings printed, 0 flagged for human review" in printed
     headings = [p.text for p in Document(str(output)).paragraphs]
-    assert "Zur Prüfung durch einen Menschen" in headings
+    assert "Zusammenfassung" in headings
+    assert "Zur Prüfung durch einen Menschen" not in headings  # nothing flagged
     call_command(
         "build_report",
         "--case", case.reference, "--claim", "verzugsschaden",

@@ -35,7 +35,6 @@ from citations.domain.instruments import (
     static_alias,
     unknown_statute,
 )
-from citations.domain.parser_fast import FastHead, fast_head
 from citations.domain.parser_input import (
     _HTML_HINT,
     _candidates,
@@ -73,16 +72,7 @@ __all__ = ["Citation", "Lang", "parse_citations"]
 
 
 class _Parser(_TailMixin):
-    def __init__(
-        self,
-        text: str,
-        default_instrument: InstrumentInfo | None,
-        *,
-        fast: bool = True,
-    ) -> None:
-        # ``fast``: whole common forms are read by one pattern (parser_fast);
-        # off, every citation goes step by step (the identity test compares)
-        self.fast = fast
+    def __init__(self, text: str, default_instrument: InstrumentInfo | None) -> None:
         self.text = text
         self.default = default_instrument
         self.results: list[Citation] = []
@@ -98,23 +88,8 @@ class _Parser(_TailMixin):
         text = self.text
         # Candidate places first (``_candidates``); the full trigger is matched
         # only there.
-        fast = self.fast
-        startswith = text.startswith
-        append = self.results.append
         for start in _candidates(text):
             if start < pos:
-                continue
-            if (
-                fast
-                and startswith(_FAST_WORDS, start)
-                and (head := fast_head(text, start)) is not None
-                and (item := self._fast_item(start, head)) is not None
-            ):
-                self._bind_without_instrument(item)
-                pos = item.end
-                self.group += 1
-                append(self._freeze_fast(item))
-                self.last_item = item
                 continue
             m = _TRIGGER.match(text, start)
             if m is None:
@@ -134,60 +109,6 @@ class _Parser(_TailMixin):
         if self.default is None:
             self._bind_in_sentence()
         return self.results
-
-    def _fast_item(self, start: int, head: FastHead) -> _Item | None:
-        """The item of a citation ``fast_head`` read whole, as the
-        step-by-step parser builds it; ``None`` where that parser would read
-        on (a list, a joiner or an instrument follows) or a bare "Absatz 2"
-        has no citation to belong to."""
-        end, top, below, paren, lit, de, en, quick = head
-        if not quick:
-            text = self.text
-            if (
-                _LIST_SEP.match(text, end) is not None
-                or _JOIN.match(text, end) is not None
-                or self._instrument(end) is not None
-            ):
-                return None
-        if top is not None:
-            levels = {top[0]: top[1], **below}
-            return _Item(
-                start=start,
-                end=end,
-                levels=levels,
-                stated=set(levels),
-                lang_de=de,
-                lang_en=en,
-                paren_kinds=paren,
-                lit_kinds=lit,
-                quick=quick,
-            )
-        # a bare "Absatz 2": the conditions of ``_bare``
-        prev = self.last_item
-        if (
-            prev is None
-            or prev.end > start
-            or start - prev.end > 300
-            or self.text.find("\n\n", prev.end, start) != -1
-        ):
-            return None
-        prev_top = next(iter(prev.levels))
-        if prev_top not in ("art", "sec"):
-            return None
-        return _Item(
-            start=start,
-            end=end,
-            levels={prev_top: prev.levels[prev_top], **below},
-            stated=set(below),
-            lang_de=prev.lang_de + de,
-            lang_en=prev.lang_en + en,
-            paren_kinds=paren,
-            lit_kinds=lit,
-            instrument=prev.instrument,
-            instrument_source="context" if prev.instrument else None,
-            context_bound=True,
-            quick=quick,
-        )
 
     def _bind_in_sentence(self) -> None:
         """A unit that names no act takes the act of the nearest citation of
@@ -711,28 +632,6 @@ class _Parser(_TailMixin):
         return self._eu_named or self.last_eu
 
     # -- output --
-    def _freeze_fast(self, item: _Item) -> Citation:
-        """``_freeze`` for an item of the fast path: its levels are in order
-        and its span ends with a number, letter or bracket."""
-        instrument = item.instrument
-        source = item.instrument_source
-        if instrument is not None and source is None:
-            source = "stated"
-        start, end = item.start, item.end
-        return Citation(
-            start=start,
-            end=end,
-            raw=self.text[start:end],
-            levels=tuple(item.levels.items()),
-            stated=frozenset(item.stated),
-            instrument=instrument,
-            instrument_source=source,
-            lang="en" if item.lang_en > item.lang_de else "de",
-            context_bound=item.context_bound,
-            parenthesised=frozenset(item.paren_kinds) if item.paren_kinds else _NONE,
-            group=self.group,
-        )
-
     def _freeze(self, item: _Item) -> Citation:
         levels = tuple(item.levels.items())
         if (
@@ -772,8 +671,6 @@ class _Parser(_TailMixin):
 
 
 _NONE: frozenset[str] = frozenset()
-# what every form of ``parser_fast`` starts with
-_FAST_WORDS = ("§", "Art", "Abs", "paragraph ")
 # what names the thing a unit belongs to when it is no act: "Art. 4 der
 # Geschäftsordnung", "§ 5 des Mietvertrags", "Article 5 of the Agreement"
 _OWN_NAME = re.compile(r"\s*,?\s*(?:der|des|dem|of\s+the|of|to\s+the)\s+[A-ZÄÖÜ]")

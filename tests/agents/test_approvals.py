@@ -68,6 +68,7 @@ def test_approval_runs_the_checks_and_commits_under_the_call_id(
     step = AgentStep.objects.get(run=run, committed_id=proposal.pk)
     assert (step.verdict, step.committed_type) == ("ok", "extraction_proposal")
     assert proposal.agent_step_id == step.pk
+    assert approved.result is not None
     assert approved.result["result"]["id"] == proposal.pk
     assert AgentRun.objects.get(pk=run.pk).proposals_created == 1
     assert AuditEvent.objects.filter(action="held_call.approved").count() == 1
@@ -121,6 +122,7 @@ def test_approval_after_the_case_changed_fails_the_check_and_commits_nothing(
     assert ExtractionProposal.objects.count() == 1
     approved = held_call_approve(held=held, actor=lawyer)
     assert approved.status == HeldToolCall.Status.FAILED
+    assert approved.result is not None
     assert approved.result["code"] == "duplicate_proposal"
     assert ExtractionProposal.objects.count() == 1
 
@@ -132,11 +134,13 @@ def test_rejection_is_recorded_with_its_reason_as_a_structured_observation(
     rejected = held_call_reject(held=held, actor=lawyer, reason="Falsche Rechnung")
     assert rejected.status == HeldToolCall.Status.REJECTED
     assert rejected.reason == "Falsche Rechnung"
+    assert rejected.result is not None
     assert rejected.result["status"] == "rejected"
     assert rejected.result["code"] == REJECTED_BY_HUMAN
     assert rejected.result["message"] == "Falsche Rechnung"
     step = AgentStep.objects.filter(run=run).order_by("-id").first()
-    assert step is not None and step.rejection["code"] == REJECTED_BY_HUMAN
+    assert step is not None and step.rejection is not None
+    assert step.rejection["code"] == REJECTED_BY_HUMAN
     assert not ExtractionProposal.objects.exists()
     with pytest.raises(HeldCallNotPending):
         held_call_approve(held=HeldToolCall.objects.get(pk=held.pk), actor=lawyer)

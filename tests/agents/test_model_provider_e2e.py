@@ -166,6 +166,7 @@ def test_stub_model_proposes_many_fact_kinds_through_the_same_gate(
     # The wrongly typed due date was refused with a hint, then corrected.
     assert run.rejections_by_code.get("invalid_value") == 1
     refused = run.step_rows.get(rejection__code="invalid_value")
+    assert refused.rejection is not None
     assert refused.rejection["failed_policy"] == "value_valid_for_fact_type"
     assert ExtractionProposal.objects.filter(
         case=ingested_case, fact_type="due_date", value={"date": "2026-04-26"}

@@ -101,7 +101,7 @@ def test_issuing_asks_for_confirmation_and_names_what_becomes_immutable(
     from reports.services import report_create
 
     verzug_case(case)
-    report = report_create(case=case, actor=lawyer, language="de")  # type: ignore[arg-type]
+    report = report_create(case=case, actor=lawyer, language="de")
     login(page, lawyer)
     page.goto(reverse("reports:report_detail", args=[report.pk]))
     page.locator("#issue-report").click()

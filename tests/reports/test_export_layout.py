@@ -117,7 +117,9 @@ def test_the_title_page_gives_local_time_with_its_zone(case, lawyer, corpus, set
     lines = [p.text for p in _docx(report).paragraphs]
 
     created = next(line for line in lines if line.startswith("Erstellt: "))
-    zone = "CEST" if local.utcoffset().total_seconds() == 7200 else "CET"
+    offset_now = local.utcoffset()
+    assert offset_now is not None
+    zone = "CEST" if offset_now.total_seconds() == 7200 else "CET"
     offset = "+02:00" if zone == "CEST" else "+01:00"
     assert created == (f"Erstellt: {local:%d.%m.%Y %H:%M} {zone} (UTC{offset})"), (
         created

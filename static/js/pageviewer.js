@@ -30,6 +30,34 @@
     field.dispatchEvent(new Event("input", { bubbles: true }));
   }
 
+  // A new passage answers the last refusal: take its message away.
+  document.addEventListener("input", function (event) {
+    var target = event.target;
+    if (!target || !target.matches || !target.matches("[data-manual-quote]")) return;
+    var panel = target.closest("[data-manual-fact]");
+    var error = panel && panel.querySelector("[data-manual-error]");
+    if (error) error.remove();
+  });
+
+  // The viewer is a page of its own: bring it (below the case header) into
+  // view, so that page, zoom bar and panel use the whole window.
+  function showViewer() {
+    var viewer = document.querySelector("[data-pageview]");
+    if (viewer && window.scrollY === 0 && viewer.getBoundingClientRect().top > 80) {
+      viewer.scrollIntoView({ block: "start" });
+    }
+  }
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", showViewer);
+  } else {
+    showViewer();
+  }
+  document.addEventListener("htmx:afterSettle", function (event) {
+    if (event.detail && event.detail.target && event.detail.target.id === "tab-content") {
+      showViewer();
+    }
+  });
+
   document.addEventListener("mouseup", function (event) {
     if (sourceOf(event.target)) window.setTimeout(takeSelection, 0);
   });

@@ -158,7 +158,8 @@ def test_reviewer_marks_a_passage_and_a_second_reviewer_confirms_the_fact(
     row.locator("[data-page-link]").click()
     page.wait_for_selector("#page-sheet [data-quote-box]")
     back = page.locator("[data-back]")
-    assert back.inner_text().startswith("← Zurück zu den Fakten")
+    assert back.inner_text().startswith("← Zurück zu den Tatsachen")
+    page.screenshot(path=str(SCREENS / "viewer-quote-words-1440x900.png"))
 
     # zoom and full width
     page.locator('.pageview__zoombtn[data-zoom="200 %"]').click()
@@ -167,6 +168,9 @@ def test_reviewer_marks_a_passage_and_a_second_reviewer_confirms_the_fact(
     )
     page.locator("[data-wide-toggle]").click()
     page.wait_for_selector(".pageview--wide")
+    sheet = page.locator("#page-sheet").bounding_box()
+    assert sheet is not None and sheet["width"] > 1100  # wider than the column
+    page.screenshot(path=str(SCREENS / "viewer-wide-200-1440x900.png"))
     back.click()
     page.wait_for_selector(f"#fact-{fact.pk}")
 

@@ -142,7 +142,6 @@ def test_with_four_eyes_it_is_evidenced_and_only_another_reviewer_confirms(
 ) -> None:
     fact = _record(case, reviewer)
     assert fact.status == Fact.Status.EVIDENCED
-    assert fact.established is False  # under four-eyes only confirmed counts
     with pytest.raises(FourEyesViolation):
         fact_confirm(fact=fact, reviewer=reviewer)
     confirmed = fact_confirm(fact=fact, reviewer=second_reviewer)

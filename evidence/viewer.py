@@ -30,9 +30,9 @@ from typing import Any
 import pymupdf
 from django.conf import settings
 from django.db import connection
+from django.utils.functional import Promise
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
-from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy
 
 from evidence.models import Chunk, Page, SourceDocument

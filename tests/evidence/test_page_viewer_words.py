@@ -198,3 +198,20 @@ def test_another_firm_cannot_open_the_viewer_with_a_back_link(
         back=reverse("review:case_facts", kwargs={"case_id": case.pk}),
     )
     assert other_client.get(url).status_code == 404
+
+
+@pytest.mark.parametrize(
+    "params",
+    [
+        {"quote": "\u202e\ufeff", "back": "/%00", "zoom": "inf", "wide": "x"},
+        {"quote": "ü" * 5000, "back": "/" * 3000, "zoom": "-1"},
+        {"quote": "   ", "chunk": "999999999", "zoom": "1e309"},
+    ],
+)
+def test_odd_viewer_parameters_never_answer_500(
+    lawyer_client: Any, case: Any, letter: Any, params: dict[str, str]
+) -> None:
+    url = viewer_url(case_id=case.pk, document_id=letter.pk, number=1)
+    response = lawyer_client.get(url, params)
+    assert response.status_code == 200
+    assert "data-quote-box" not in response.content.decode()

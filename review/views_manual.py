@@ -141,7 +141,12 @@ def manual_fact(request: HttpRequest, case_id: int) -> HttpResponse:
         context["error"] = exc
         return _render(request, context, status=exc.http_status)
     if not is_fragment_request(request):
-        messages.success(request, _("Fact recorded from the marked passage."))
+        messages.success(
+            request,
+            _("Asserted fact recorded.")
+            if fact.status == Fact.Status.ASSERTED
+            else _("Fact recorded from the marked passage."),
+        )
         return redirect(f"{context['facts_url']}#fact-{fact.pk}")
     fresh = _panel_context(
         request,

@@ -365,3 +365,23 @@ def test_the_panel_fallback_page_works_without_htmx(case: Any, reviewer: Any) ->
     fact = Fact.objects.get()
     assert response.status_code == 302
     assert response["Location"].endswith(f"#fact-{fact.pk}")
+
+
+def test_the_facts_view_offers_an_asserted_fact_without_a_document(
+    reviewer_client: Any, case: Any
+) -> None:
+    facts = reviewer_client.get(
+        reverse("review:case_facts", kwargs={"case_id": case.pk})
+    ).content.decode()
+    assert f'href="{_panel_url(case)}" data-assert-link' in facts
+    panel = reviewer_client.get(_panel_url(case))
+    assert panel.status_code == 200
+    assert "data-manual-source" not in panel.content.decode()
+    response = reviewer_client.post(
+        _panel_url(case),
+        {"fact_type": "reminder_sent", "date": "2026-05-05", "reason": "Mandant"},
+    )
+    assert response.status_code == 302
+    fact = Fact.objects.get()
+    assert fact.status == Fact.Status.ASSERTED
+    assert not fact.evidence.exists()

@@ -15,12 +15,14 @@ told to come back (``RenderBusy``, 503)."""
 
 from __future__ import annotations
 
+import functools
 import logging
 import math
 import os
 import shutil
 import tempfile
 import threading
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -28,8 +30,10 @@ from typing import Any
 import pymupdf
 from django.conf import settings
 from django.db import connection
+from django.utils.functional import Promise
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
+from django.utils.translation import gettext_lazy
 
 from evidence.models import Chunk, Page, SourceDocument
 from evidence.storage import document_bytes_read
@@ -285,3 +289,305 @@ def chunk_text_segments(*, chunk: Chunk | None, page: Page) -> list[dict[str, An
     if position < len(text):
         segments.append({"text": text[position:], "marked": False})
     return segments
+
+
+# ------------------------------------------------------- word-exact geometry
+#: Pages whose character boxes are kept per process: (sha256, page number).
+_CHAR_BOX_CACHE = 64
+
+
+def page_line_char_boxes(
+    *, document: SourceDocument, page: Page
+) -> list[list[tuple[float, float, float, float]]] | None:
+    """Per stored line of the page (``Page.blocks``, in order), the box of each
+    of its characters, read from the stored PDF with the same PyMuPDF call as
+    the ingestion (so offsets agree). None when that is not possible: an OCR
+    page (its text is not in the PDF), a file that cannot be read, or a text
+    layer that no longer reads like the stored text; callers then cut the
+    line boxes in proportion (``range_boxes``)."""
+    if page.ocr or not page.blocks:
+        return None
+    return _line_char_boxes_cached(document.sha256, document.storage_name, page.pk)
+
+
+@functools.lru_cache(maxsize=_CHAR_BOX_CACHE)
+def _line_char_boxes_cached(
+    sha256: str, storage_name: str, page_pk: int
+) -> list[list[tuple[float, float, float, float]]] | None:
+    from evidence.extraction import TEXT_FLAGS
+
+    page = Page.objects.filter(pk=page_pk).first()
+    if page is None:
+        return None
+    try:
+        data = document_bytes_read(storage_name)
+    except (OSError, ValueError) as exc:
+        logger.info("no PDF for word boxes of %s: %s", sha256[:12], exc)
+        return None
+    fitz: Any = pymupdf
+    try:
+        with fitz.open(stream=data, filetype="pdf") as pdf:
+            raw = pdf[page.number - 1].get_text("rawdict", flags=TEXT_FLAGS, sort=True)
+    except (RuntimeError, ValueError, IndexError) as exc:
+        logger.info("word boxes of %s p.%s: %s", sha256[:12], page.number, exc)
+        return None
+    lines: list[tuple[str, list[tuple[float, float, float, float]]]] = []
+    for block in raw.get("blocks", []):
+        if block.get("type", 0) != 0:
+            continue
+        for line in block.get("lines", []):
+            chars = [c for span in line.get("spans", []) for c in span.get("chars", [])]
+            text = "".join(c.get("c", "") for c in chars).rstrip()
+            if not text.strip():
+                continue
+            boxes = [
+                (float(b[0]), float(b[1]), float(b[2]), float(b[3]))
+                for b in (c["bbox"] for c in chars[: len(text)])
+            ]
+            lines.append((text, boxes))
+    stored = [line for block in page.blocks for line in block.get("lines", [])]
+    page_text = page.text or ""
+    if len(stored) != len(lines) or any(
+        page_text[int(line["start"]) : int(line["end"])] != text
+        for line, (text, _boxes) in zip(stored, lines, strict=True)
+    ):
+        return None  # the PDF no longer reads like the stored text
+    return [boxes for _text, boxes in lines]
+
+
+def quote_word_boxes(
+    *, document: SourceDocument, page: Page, start: int, end: int
+) -> list[Box]:
+    """Boxes over exactly the words of characters ``start..end`` of the page
+    text: per line, the union of its characters' boxes (spaces at either end
+    left out), so a short quote is marked word by word, not as whole lines.
+    Falls back to the line boxes cut in proportion when the characters'
+    geometry is not available (``page_line_char_boxes``)."""
+    from evidence.domain.quotes import range_boxes
+
+    if page.width <= 0 or page.height <= 0 or end <= start:
+        return []
+    per_line = page_line_char_boxes(document=document, page=page)
+    stored = [line for block in page.blocks or [] for line in block.get("lines", [])]
+    text = page.text or ""
+    raw: list[tuple[float, float, float, float]] = []
+    if per_line is None:
+        raw = range_boxes(blocks=page.blocks or [], start=start, end=end)
+    else:
+        for line, boxes in zip(stored, per_line, strict=True):
+            line_start, line_end = int(line["start"]), int(line["end"])
+            lo, hi = max(start, line_start), min(end, line_end)
+            while lo < hi and text[lo].isspace():
+                lo += 1
+            while hi > lo and text[hi - 1].isspace():
+                hi -= 1
+            if hi <= lo:
+                continue
+            picked = boxes[lo - line_start : hi - line_start]
+            raw.append(
+                (
+                    min(b[0] for b in picked),
+                    min(b[1] for b in picked),
+                    max(b[2] for b in picked),
+                    max(b[3] for b in picked),
+                )
+            )
+    return [
+        Box(
+            left=100 * max(0.0, x0) / page.width,
+            top=100 * max(0.0, y0) / page.height,
+            width=100 * max(0.0, x1 - x0) / page.width,
+            height=100 * max(0.0, y1 - y0) / page.height,
+        )
+        for x0, y0, x1, y1 in raw
+    ]
+
+
+# ------------------------------------------------------------ viewer state
+#: What the viewer's zoom buttons offer: fitted to the column ("fit"), or a
+#: render zoom shown at its own size (the page scrolls).
+ZOOM_CHOICES: tuple[tuple[str, str], ...] = (
+    ("fit", "⤢"),
+    ("1.0", "100 %"),
+    ("1.5", "150 %"),
+    ("2.0", "200 %"),
+    ("3.0", "300 %"),
+)
+#: Longest quote the viewer takes from its URL.
+VIEWER_QUOTE_CHARS = 1000
+
+
+@dataclass(frozen=True)
+class ViewerState:
+    """The page viewer's URL parameters, parsed and bounded: highlighted chunk,
+    search query, quote, zoom ("fit" or one of ZOOMS), full width, and where
+    the user came from. ``url`` writes them back for a link that keeps them."""
+
+    chunk_id: int | None = None
+    query: str = ""
+    quote: str = ""
+    zoom: str = "fit"
+    wide: bool = False
+    back: str = ""
+
+    @classmethod
+    def from_params(cls, params: Any, *, chunk_id: int | None) -> ViewerState:
+        zoom = str(params.get("zoom", "") or "fit")
+        try:
+            if zoom != "fit":
+                zoom = f"{float(zoom):.1f}" if float(zoom) in ZOOMS else "fit"
+        except ValueError:
+            zoom = "fit"
+        back = str(params.get("back", "") or "")
+        return cls(
+            chunk_id=chunk_id,
+            query=str(params.get("q", "") or "")[:500],
+            quote=str(params.get("quote", "") or "")[:VIEWER_QUOTE_CHARS],
+            zoom=zoom,
+            wide=str(params.get("wide", "")) == "1",
+            back=back if back_target(back) else "",
+        )
+
+    @property
+    def render_zoom(self) -> float:
+        """The zoom the image is rendered at: a fitted page is rendered sharp
+        enough for the column (1.5) or the full width (2.0)."""
+        if self.zoom == "fit":
+            return 2.0 if self.wide else DEFAULT_ZOOM
+        return float(self.zoom)
+
+    def display_width(self, width: float) -> int:
+        """The image's width attribute: the page at its zoom (a fitted page is
+        scaled down by CSS)."""
+        return round(max(width, 1.0) * self.render_zoom)
+
+    def display_height(self, height: float) -> int:
+        return round(max(height, 1.0) * self.render_zoom)
+
+    def url(
+        self,
+        *,
+        case_id: int,
+        document_id: int,
+        number: int,
+        **changes: Any,
+    ) -> str:
+        from urllib.parse import urlencode
+
+        from django.urls import reverse
+
+        chunk_id = changes.get("chunk_id", self.chunk_id)
+        params = {
+            "chunk": chunk_id,
+            "q": self.query,
+            "quote": changes.get("quote", self.quote),
+            "zoom": changes.get("zoom", self.zoom),
+            "wide": "1" if changes.get("wide", self.wide) else "",
+            "back": self.back,
+        }
+        if params["zoom"] == "fit":
+            params["zoom"] = ""
+        path = reverse(
+            "evidence:page_view",
+            kwargs={"case_id": case_id, "document_id": document_id, "number": number},
+        )
+        query = urlencode({k: v for k, v in params.items() if v not in ("", None)})
+        return f"{path}?{query}" if query else path
+
+
+#: Where the viewer may lead back to, by URL name, and how the link reads.
+BACK_TARGETS: Mapping[str, str | Promise] = {
+    "review:fact_detail": gettext_lazy("Back to the fact"),
+    "review:case_facts": gettext_lazy("Back to the facts"),
+    "review:case_review": gettext_lazy("Back to the proposal"),
+    "review:queue": gettext_lazy("Back to the proposal"),
+    "review:proposal_detail": gettext_lazy("Back to the proposal"),
+    "evidence:case_evidence": gettext_lazy("Back to the search results"),
+    "ontology:case_requirements": gettext_lazy("Back to the requirements"),
+}
+
+
+def back_target(url: str) -> str:
+    """The URL name of ``url`` if it is a page of this site the viewer may
+    link back to (a relative path resolving to one of BACK_TARGETS), else "":
+    nothing from the query string can point the link elsewhere."""
+    from django.urls import Resolver404, resolve
+    from django.utils.http import url_has_allowed_host_and_scheme
+
+    if (
+        not url
+        or not url.startswith("/")
+        or url.startswith("//")
+        or "\\" in url
+        or not url_has_allowed_host_and_scheme(url, allowed_hosts=None)
+    ):
+        return ""
+    try:
+        match = resolve(url.split("?", 1)[0].split("#", 1)[0])
+    except (Resolver404, ValueError):
+        return ""
+    return match.view_name if match.view_name in BACK_TARGETS else ""
+
+
+@dataclass(frozen=True)
+class BackLink:
+    url: str
+    label: str
+
+
+def back_link(back: str, *, query: str, case_id: int) -> BackLink:
+    """Where "←" leads: the page the user came from (``back``), else the
+    search results of ``query``, else the case's search."""
+    from urllib.parse import urlencode
+
+    from django.urls import reverse
+    from django.utils.translation import gettext as _
+
+    name = back_target(back)
+    if name:
+        return BackLink(url=back, label=str(BACK_TARGETS[name]))
+    search = reverse("evidence:case_evidence", kwargs={"case_id": case_id})
+    if query:
+        return BackLink(
+            url=f"{search}?{urlencode({'q': query})}",
+            label=_("Back to the search results"),
+        )
+    return BackLink(url=search, label=_("Search"))
+
+
+def viewer_url(
+    *,
+    case_id: int,
+    document_id: int,
+    number: int,
+    chunk_id: int | None = None,
+    quote: str = "",
+    back: str = "",
+) -> str:
+    """A link into the page viewer that marks ``quote`` in the chunk and
+    leads back to ``back`` (a page of this site, see ``back_target``)."""
+    state = ViewerState(
+        chunk_id=chunk_id,
+        quote=quote[:VIEWER_QUOTE_CHARS],
+        back=back if back_target(back) else "",
+    )
+    return state.url(case_id=case_id, document_id=document_id, number=number)
+
+
+def quote_boxes_on_page(*, chunk: Chunk, page: Page, quote: str) -> list[Box]:
+    """The quote's words on this page (the one quote matcher locates the quote
+    in the chunk and maps it to the page, ``quote_page_ranges_for_chunk``);
+    empty when the quote is not in the chunk or lies on another page."""
+    from evidence.selectors import quote_page_ranges_for_chunk
+
+    boxes: list[Box] = []
+    for found in quote_page_ranges_for_chunk(
+        chunk=chunk, quote=quote, pages={page.number: page}
+    ):
+        if found.page == page.number:
+            boxes.extend(
+                quote_word_boxes(
+                    document=page.document, page=page, start=found.start, end=found.end
+                )
+            )
+    return boxes

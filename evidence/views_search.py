@@ -5,7 +5,7 @@ document id that belongs to another case."""
 
 from __future__ import annotations
 
-from urllib.parse import urlencode
+from typing import Any
 
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
@@ -17,16 +17,19 @@ from cases.models import Case
 from cases.selectors import case_get_for_user
 from cases.tabs import is_fragment_request, render_case_tab
 from evidence.models import Chunk, Page, SourceDocument
-from evidence.search import page_url, search_case_evidence
+from evidence.search import search_case_evidence
 from evidence.viewer import (
     DEFAULT_ZOOM,
-    ZOOMS,
+    ZOOM_CHOICES,
     PageNotRenderable,
     RenderBusy,
+    ViewerState,
+    back_link,
     chunk_boxes,
     chunk_text_segments,
     matching_line_boxes,
     page_image_png,
+    quote_boxes_on_page,
 )
 
 DEFAULT_K = 10
@@ -82,7 +85,11 @@ def page_view(
     request: HttpRequest, case_id: int, document_id: int, number: int
 ) -> HttpResponse:
     """One page as an image with the chunk's boxes laid over it (``?chunk=``),
-    and its text layer (shown first for OCR pages)."""
+    the quote's words marked (``?quote=``), zoom (``?zoom=``, else fitted to
+    the column) and a full-width view (``?wide=1``), a link back to where the
+    user came from (``?back=``, a page of this site), the text layer, and the
+    review app's panel to record a fact from a marked passage of a chunk of
+    this page (loaded by htmx: evidence does not import review)."""
     case = case_get_for_user(user=request.user, case_id=case_id)
     document = _document_for(case, document_id)
     page = get_object_or_404(Page, document=document, number=number)
@@ -91,23 +98,23 @@ def page_view(
     if chunk_param.isdigit():
         # Only a chunk of this very document: any other id is ignored.
         chunk = Chunk.objects.filter(pk=int(chunk_param), document=document).first()
-    try:
-        zoom = float(request.GET.get("zoom") or DEFAULT_ZOOM)
-    except ValueError:
-        zoom = DEFAULT_ZOOM
-    if zoom not in ZOOMS:
-        zoom = DEFAULT_ZOOM
-    chunk_id = chunk.pk if chunk else None
-    query = request.GET.get("q", "")[:500]
+    state = ViewerState.from_params(request.GET, chunk_id=chunk.pk if chunk else None)
+    query = state.query
 
-    def link(n: int) -> str:
-        url = page_url(
-            case_id=case.pk, document_id=document.pk, number=n, chunk_id=chunk_id
-        )
-        if query:
-            url += ("&" if "?" in url else "?") + urlencode({"q": query})
-        return url
+    def link(n: int, **changes: Any) -> str:
+        return state.url(case_id=case.pk, document_id=document.pk, number=n, **changes)
 
+    page_chunks = list(
+        Chunk.objects.filter(
+            document=document, page_start__lte=number, page_end__gte=number
+        ).order_by("ordinal")
+    )
+    panel_chunk = chunk if chunk is not None else next(iter(page_chunks), None)
+    quote_boxes = (
+        quote_boxes_on_page(chunk=chunk, page=page, quote=state.quote)
+        if chunk and state.quote
+        else []
+    )
     context = {
         "document": document,
         "page": page,
@@ -116,9 +123,25 @@ def page_view(
         "match_boxes": (
             matching_line_boxes(chunk=chunk, page=page, query=query) if chunk else []
         ),
+        "quote_boxes": quote_boxes,
+        "quote": state.quote,
+        "quote_missing": bool(chunk and state.quote and not quote_boxes),
         "segments": chunk_text_segments(chunk=chunk, page=page),
-        "zoom": zoom,
-        "zooms": ZOOMS,
+        "zoom": state.zoom,
+        "render_zoom": state.render_zoom,
+        "display_width": state.display_width(page.width),
+        "display_height": state.display_height(page.height),
+        "wide": state.wide,
+        "zoom_links": [
+            {
+                "label": label,
+                "url": link(number, zoom=value),
+                "current": value == state.zoom,
+            }
+            for value, label in ZOOM_CHOICES
+        ],
+        "wide_url": link(number, wide=not state.wide),
+        "back": back_link(state.back, query=query, case_id=case.pk),
         "previous_url": link(number - 1) if number > 1 else "",
         "next_url": link(number + 1) if number < document.page_count else "",
         "chunk_pages": (
@@ -129,6 +152,15 @@ def page_view(
             if chunk and chunk.page_end > chunk.page_start
             else []
         ),
+        "page_chunks": [
+            {
+                "chunk": c,
+                "url": link(number, chunk_id=c.pk, quote=""),
+                "current": panel_chunk is not None and c.pk == panel_chunk.pk,
+            }
+            for c in page_chunks
+        ],
+        "panel_chunk": panel_chunk,
         "query": query,
     }
     return render_case_tab(

@@ -54,3 +54,17 @@ class TermNotPending(ConflictError):
 
 class UnknownConcept(DomainError):
     code = "unknown_concept"
+
+
+class QuoteNotVerbatim(DomainError):
+    """A reviewer's marked passage does not occur verbatim in the chunk it is
+    said to come from (the one quote matcher, ``evidence.domain.quotes``)."""
+
+    code = "quote_not_verbatim"
+
+
+class ChunkNotInCase(DomainError):
+    """The chunk a manual fact should rest on belongs to another case."""
+
+    code = "chunk_not_in_case"
+    http_status = 404

@@ -285,6 +285,8 @@ class Decision(models.Model):
         REJECT = "reject", _("Reject")
         CONFIRM = "confirm", _("Confirm")
         ASSERT = "assert", _("Record as asserted")
+        # A reviewer's own fact from a passage marked in the page viewer.
+        MANUAL = "manual", _("Entered from a marked passage")
 
     case = models.ForeignKey(Case, on_delete=models.CASCADE, related_name="+")
     kind = models.CharField(_("decision"), max_length=16, choices=Kind.choices)

@@ -22,7 +22,6 @@ from django.utils import timezone
 
 from cases.models import Case, Organisation
 from cases.selectors import membership_for_user, scope_to_user
-from evidence.domain.quotes import range_boxes
 from evidence.models import Chunk, Page
 from evidence.selectors import quote_page_ranges_for_chunk, quote_pages
 from ontology.domain.facts import EvidenceRef, FactRecord, established_statuses
@@ -148,6 +147,32 @@ def queue_fact_types(*, user: Any) -> list[tuple[str, str]]:
     )
 
 
+def fact_kinds_for_case(*, case: Case) -> list[tuple[str, str]]:
+    """(key, German label) of the fact kinds of the case's claims, from the
+    case's firm's vocabulary, sorted by label: what a reviewer may record for
+    this case. A firm's extension term counts where its broader kind does. A
+    case without a claim gets every kind."""
+    types = vocabulary_for_case(case).types
+    claim_types = set(case.claims.values_list("claim_type", flat=True))
+
+    def belongs(key: str, seen: frozenset[str] = frozenset()) -> bool:
+        info = types.get(key)
+        if info is None or key in seen:
+            return False
+        if info.claim_types & claim_types:
+            return True
+        return any(belongs(b, seen | {key}) for b in info.broader)
+
+    return sorted(
+        (
+            (key, info.label_de or key)
+            for key, info in types.items()
+            if not claim_types or belongs(key)
+        ),
+        key=lambda pair: pair[1].casefold(),
+    )
+
+
 def queue_assignees(*, user: Any) -> list[tuple[int, str]]:
     membership = membership_for_user(user)
     if membership is None:
@@ -188,36 +213,18 @@ class Highlight:
     page_url: str = ""
 
 
-def _percent_boxes(
-    page: Page, boxes: list[tuple[float, float, float, float]]
-) -> list[Any]:
-    from evidence.viewer import Box
-
-    if page.width <= 0 or page.height <= 0:
-        return []
-    return [
-        Box(
-            left=100 * max(0.0, x0) / page.width,
-            top=100 * max(0.0, y0) / page.height,
-            width=100 * max(0.0, x1 - x0) / page.width,
-            height=100 * max(0.0, y1 - y0) / page.height,
-        )
-        for x0, y0, x1, y1 in boxes
-    ]
-
-
-def chunk_highlight(*, chunk: Chunk, quote: str) -> Highlight:
-    """The page the quote is on (else the chunk's first page), with boxes. The
-    quote is located by the same matcher the gate used to accept it."""
-    from evidence.search import page_url
-    from evidence.viewer import chunk_boxes
+def chunk_highlight(*, chunk: Chunk, quote: str, back: str = "") -> Highlight:
+    """The page the quote is on (else the chunk's first page), with boxes over
+    the quote's words. The quote is located by the same matcher the gate used
+    to accept it. The viewer link marks the quote and leads back to ``back``."""
+    from evidence.viewer import chunk_boxes, quote_word_boxes, viewer_url
 
     pages = {
         p.number: p
         for p in Page.objects.filter(
             document_id=chunk.document_id,
             number__in={chunk.page_start, chunk.page_end},
-        )
+        ).select_related("document")
     }
     chosen: Page | None = pages.get(chunk.page_start)
     quote_boxes: list[Any] = []
@@ -226,9 +233,8 @@ def chunk_highlight(*, chunk: Chunk, quote: str) -> Highlight:
         if page is None:
             continue
         chosen = page
-        quote_boxes = _percent_boxes(
-            page,
-            range_boxes(blocks=page.blocks or [], start=found.start, end=found.end),
+        quote_boxes = quote_word_boxes(
+            document=page.document, page=page, start=found.start, end=found.end
         )
         break
     if chosen is None:
@@ -238,11 +244,13 @@ def chunk_highlight(*, chunk: Chunk, quote: str) -> Highlight:
         chunk_boxes=chunk_boxes(chunk=chunk, page=chosen),
         quote_boxes=quote_boxes,
         quote_found=bool(quote_boxes),
-        page_url=page_url(
+        page_url=viewer_url(
             case_id=chunk.case_id,
             document_id=chunk.document_id,
             number=chosen.number,
             chunk_id=chunk.pk,
+            quote=quote,
+            back=back,
         ),
     )
 
@@ -272,8 +280,11 @@ def fact_get_for_user(*, user: Any, fact_id: int | str) -> Fact:
 
 def fact_provenance(*, fact: Fact) -> dict[str, Any]:
     """The full chain: fact → decisions → proposals (agent run, step, model) →
-    chunk → page → document SHA-256, each evidence with its viewer link."""
-    from evidence.search import page_url
+    chunk → page → document SHA-256, each evidence with its viewer link
+    (which marks the quote and leads back to the fact)."""
+    from evidence.viewer import viewer_url
+
+    back = reverse("review:fact_detail", kwargs={"fact_id": fact.pk})
 
     decisions = list(
         Decision.objects.filter(fact=fact).select_related("proposal").order_by("id")
@@ -283,7 +294,7 @@ def fact_provenance(*, fact: Fact) -> dict[str, Any]:
         "chunk__document", "proposal"
     ):
         chunk = item.chunk
-        highlight = chunk_highlight(chunk=chunk, quote=item.quote)
+        highlight = chunk_highlight(chunk=chunk, quote=item.quote, back=back)
         number = highlight.page.number if highlight.page else chunk.page_start
         proposal = item.proposal
         evidence.append(
@@ -295,11 +306,14 @@ def fact_provenance(*, fact: Fact) -> dict[str, Any]:
                 "document_id": chunk.document_id,
                 "document": chunk.document.filename,
                 "sha256": chunk.document.sha256,
-                "url": page_url(
+                "url": highlight.page_url
+                or viewer_url(
                     case_id=fact.case_id,
                     document_id=chunk.document_id,
                     number=number,
                     chunk_id=chunk.pk,
+                    quote=item.quote,
+                    back=back,
                 ),
                 "proposal": (
                     {

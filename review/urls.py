@@ -1,11 +1,16 @@
 from django.urls import URLPattern, URLResolver, path
 
-from review import views, views_facts
+from review import views, views_facts, views_manual
 
 app_name = "review"
 urlpatterns: list[URLPattern | URLResolver] = [
     path("cases/<int:case_id>/", views.case_review, name="case_review"),
     path("cases/<int:case_id>/facts/", views_facts.case_facts, name="case_facts"),
+    path(
+        "cases/<int:case_id>/facts/manual/",
+        views_manual.manual_fact,
+        name="manual_fact",
+    ),
     path("queue/", views.queue, name="queue"),
     path("queue/bulk/", views.proposals_bulk, name="bulk"),
     path("proposals/<int:proposal_id>/", views.proposal_detail, name="proposal_detail"),

@@ -92,7 +92,11 @@ def item_context(
             posted, schema=schema, parties=parties, value=proposal.value
         ),
         "editing": posted is not None,
-        "highlight": chunk_highlight(chunk=proposal.source_chunk, quote=proposal.quote),
+        "highlight": chunk_highlight(
+            chunk=proposal.source_chunk,
+            quote=proposal.quote,
+            back=reverse("review:proposal_detail", kwargs={"proposal_id": proposal.pk}),
+        ),
         "run_url": agent_run_url(proposal.agent_run_id, proposal.case_id),
         "parties": parties,
         "can_decide": user_has_role(request.user, Role.REVIEWER),

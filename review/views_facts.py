@@ -18,7 +18,8 @@ from cases.errors import DomainError
 from cases.models import Membership
 from cases.selectors import case_get_for_user, user_has_role
 from cases.tabs import is_fragment_request, render_case_tab
-from evidence.search import page_url
+from evidence.selectors import quote_pages
+from evidence.viewer import viewer_url
 from ontology.domain.values import FactValueSchema, value_schema
 from ontology.domain.vocabulary import vocabulary_graph
 from ontology.vocabulary import FactTypeInfo
@@ -63,11 +64,14 @@ def _fact_rows(case: Any, user: Any) -> list[dict[str, Any]]:
                 "chunk": chunk,
                 "document": chunk.document,
                 "page": chunk.page_start,
-                "url": page_url(
+                "url": viewer_url(
                     case_id=case.pk,
                     document_id=chunk.document_id,
-                    number=chunk.page_start,
+                    number=quote_pages(chunk=chunk, quote=item.quote)[0],
                     chunk_id=chunk.pk,
+                    quote=item.quote,
+                    back=reverse("review:case_facts", kwargs={"case_id": case.pk})
+                    + f"#fact-{item.fact_id}",
                 ),
                 "proposal": proposal,
                 "run_url": agent_run_url(proposal.agent_run_id, proposal.case_id)

@@ -195,6 +195,21 @@ class FactAssertInputSerializer(serializers.Serializer[Any]):
     reason = serializers.CharField(max_length=2000)
 
 
+class FactManualInputSerializer(serializers.Serializer[Any]):
+    """A reviewer's own fact. With ``chunk`` and ``quote`` (verbatim in that
+    chunk): evidenced by that passage. Without ``chunk``: asserted, and
+    ``reason`` (who asserts it) is required."""
+
+    case = serializers.IntegerField()
+    fact_type = serializers.CharField(max_length=64)
+    value = FactValueField()
+    chunk = serializers.IntegerField(required=False, allow_null=True)
+    quote = serializers.CharField(
+        required=False, allow_blank=True, max_length=4000, trim_whitespace=False
+    )
+    reason = serializers.CharField(required=False, allow_blank=True, max_length=2000)
+
+
 class ReasonInputSerializer(serializers.Serializer[Any]):
     reason = serializers.CharField(required=False, allow_blank=True, max_length=2000)
 

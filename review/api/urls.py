@@ -28,6 +28,7 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("review/decisions/", views.DecisionListApi.as_view(), name="decision-list"),
     path("review/facts/", views.FactListApi.as_view(), name="fact-list"),
     path("review/facts/assert/", views.FactAssertApi.as_view(), name="fact-assert"),
+    path("review/facts/manual/", views.FactManualApi.as_view(), name="fact-manual"),
     path(
         "review/facts/<int:fact_id>/",
         views.FactDetailApi.as_view(),

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.db.models import QuerySet
-from django.http import QueryDict
+from django.http import Http404, QueryDict
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import generics
 from rest_framework.request import Request
@@ -16,6 +16,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from cases.selectors import case_get_for_user, scope_to_user
+from evidence.models import Chunk
 from review.api.serializers import (
     BulkInputSerializer,
     BulkOutputSerializer,
@@ -25,6 +26,7 @@ from review.api.serializers import (
     ExtensionOutputSerializer,
     FactAssertInputSerializer,
     FactDetailOutputSerializer,
+    FactManualInputSerializer,
     FactOutputSerializer,
     ProposalFilterSerializer,
     ProposalListOutputSerializer,
@@ -52,6 +54,7 @@ from review.services.decisions import (
     proposal_decide,
     proposals_decide_bulk,
 )
+from review.services.manual import fact_record_manual
 from review.services.terms import term_candidate_decide
 
 CASE_FILTER = OpenApiParameter("case", int, description="Only this case.")
@@ -208,6 +211,35 @@ class FactAssertApi(APIView):
             value=data["value"],
             reviewer=request.user,
             reason=data["reason"],
+        )
+        return Response(FactOutputSerializer(fact).data, status=201)
+
+
+class FactManualApi(APIView):
+    @extend_schema(request=FactManualInputSerializer, responses=FactOutputSerializer)
+    def post(self, request: Request) -> Response:
+        """A fact the reviewer found: with ``chunk`` and the verbatim ``quote``
+        an evidenced fact (decision ``manual``; under four-eyes review a second
+        reviewer confirms it), without ``chunk`` an asserted one. 400
+        ``quote_not_verbatim`` / ``invalid_value``, 403 ``role_required``, 404
+        for another firm's case or a chunk of another case."""
+        payload = FactManualInputSerializer(data=request.data)
+        payload.is_valid(raise_exception=True)
+        data = payload.validated_data
+        case = case_get_for_user(user=request.user, case_id=data["case"])
+        chunk = None
+        if data.get("chunk") is not None:
+            chunk = Chunk.objects.filter(pk=data["chunk"], case=case).first()
+            if chunk is None:
+                raise Http404("No such section in this case.")
+        fact = fact_record_manual(
+            case=case,
+            fact_type=data["fact_type"],
+            value=data["value"],
+            reviewer=request.user,
+            chunk=chunk,
+            quote=data.get("quote", ""),
+            reason=data.get("reason", ""),
         )
         return Response(FactOutputSerializer(fact).data, status=201)
 

@@ -84,7 +84,10 @@ def _decision_record(
     reason: str = "",
     value_before: Any = None,
     value_after: Any = None,
+    evidence: Mapping[str, Any] | None = None,
 ) -> Decision:
+    """The decision row and its audit event (``evidence``: the chunk and quote
+    a manual decision rests on, recorded in the audit data)."""
     decision = Decision.objects.create(
         case=case,
         kind=kind,
@@ -114,6 +117,7 @@ def _decision_record(
             "reason": reason,
             "value_before": value_before,
             "value_after": value_after,
+            **({"evidence": dict(evidence)} if evidence else {}),
         },
     )
     return decision
@@ -197,6 +201,44 @@ def _evidence_add(*, fact: Fact, proposal: ExtractionProposal) -> None:
     )
 
 
+def fact_establish(
+    *,
+    case: Case,
+    fact_type: str,
+    value: dict[str, Any],
+    reviewer: Any,
+    proposal: ExtractionProposal | None = None,
+) -> Fact:
+    """The fact a reviewer's acceptance of evidence makes (inside the caller's
+    transaction, after ``_lock_case_facts``; the caller adds the evidence and
+    records the decision). *Evidenced* under four-eyes review, when a second
+    reviewer must confirm, and *confirmed* otherwise. A fact of the same type
+    and value is reused: an asserted one is raised to that status, an
+    evidenced, confirmed or disputed one keeps its status. One place for the
+    proposal path and the manual path alike."""
+    fact = _fact_for_value(case=case, fact_type=fact_type, value=value)
+    four_eyes = case.organisation.four_eyes_review
+    established = Fact.Status.EVIDENCED if four_eyes else Fact.Status.CONFIRMED
+    if fact is None:
+        return Fact.objects.create(
+            case=case,
+            fact_type=fact_type,
+            value=value,
+            status=established,
+            proposal=proposal,
+            evidenced_by=reviewer,
+            confirmed_by=None if four_eyes else reviewer,
+        )
+    if fact.status == Fact.Status.ASSERTED:
+        fact.status = established
+        fact.evidenced_by = reviewer
+        fact.confirmed_by = None if four_eyes else reviewer
+        fact.save(
+            update_fields=["status", "evidenced_by", "confirmed_by", "updated_at"]
+        )
+    return fact
+
+
 @transaction.atomic
 def proposal_accept(
     *,
@@ -220,26 +262,13 @@ def proposal_accept(
     edited = value is not None and final != proposal.value
     _close_proposal(proposal=proposal, reviewer=reviewer, status=Status.ACCEPTED)
     _lock_case_facts(case)
-    fact = _fact_for_value(case=case, fact_type=proposal.fact_type, value=final)
-    four_eyes = case.organisation.four_eyes_review
-    established = Fact.Status.EVIDENCED if four_eyes else Fact.Status.CONFIRMED
-    if fact is None:
-        fact = Fact.objects.create(
-            case=case,
-            fact_type=proposal.fact_type,
-            value=final,
-            status=established,
-            proposal=proposal,
-            evidenced_by=reviewer,
-            confirmed_by=None if four_eyes else reviewer,
-        )
-    elif fact.status == Fact.Status.ASSERTED:
-        fact.status = established
-        fact.evidenced_by = reviewer
-        fact.confirmed_by = None if four_eyes else reviewer
-        fact.save(
-            update_fields=["status", "evidenced_by", "confirmed_by", "updated_at"]
-        )
+    fact = fact_establish(
+        case=case,
+        fact_type=proposal.fact_type,
+        value=final,
+        reviewer=reviewer,
+        proposal=proposal,
+    )
     _evidence_add(fact=fact, proposal=proposal)
     _decision_record(
         case=case,

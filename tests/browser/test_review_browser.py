@@ -131,8 +131,12 @@ def test_reviewer_clears_three_proposals_by_keyboard(
     screenshot(page, "facts")
 
     amount_fact.locator("[data-page-link]").first.click()
-    page.wait_for_url(re.compile(rf"\?chunk={amount.source_chunk_id}$"))
+    # the viewer marks the quote's words and leads back to the facts
+    page.wait_for_url(re.compile(rf"\?chunk={amount.source_chunk_id}&quote="))
     assert page.locator("[data-highlight]").count() >= 1
+    assert page.locator("[data-quote-box]").count() >= 1
+    page.locator("[data-back]").click()
+    page.wait_for_selector('[data-fact][data-fact-type="claim_amount"]')
 
 
 def test_curator_makes_a_term_a_subclass_and_sees_the_new_version(

@@ -162,7 +162,9 @@ def test_facts_and_decisions_with_provenance(case: Any, reviewer: Any) -> None:
     assert evidence["sha256"] == proposal.source_chunk.document.sha256
     assert evidence["proposal"]["agent_step_id"] == proposal.agent_step_id
     assert evidence["proposal"]["model_id"] == "rules:test"
-    assert evidence["url"].endswith(f"?chunk={proposal.source_chunk_id}")
+    # the viewer link marks the quote and leads back to the fact
+    assert f"?chunk={proposal.source_chunk_id}&quote=" in evidence["url"]
+    assert "back=%2Freview%2Ffacts%2F" in evidence["url"]
     decisions = client.get(reverse("review-api:decision-list")).json()
     assert decisions["results"][0]["fact_id"] == fact.pk
 

@@ -23,7 +23,11 @@ from tests.review.helpers import LETTER, make_chunk
 
 AGENTS = Path(__file__).resolve().parents[2] / "agents"
 FORBIDDEN_NAMES = {"Fact", "FactEvidence", "Decision", "OntologyExtension"}
-FORBIDDEN_MODULES = {"review.services.decisions", "review.services.terms"}
+FORBIDDEN_MODULES = {
+    "review.services.decisions",
+    "review.services.manual",
+    "review.services.terms",
+}
 WRITE_METHODS = {
     "create",
     "get_or_create",

@@ -54,3 +54,10 @@ class TermNotPending(ConflictError):
 
 class UnknownConcept(DomainError):
     code = "unknown_concept"
+
+
+class DecisionNotUndoable(ConflictError):
+    """The decision is not the reviewer's last one, is too old, was not theirs,
+    or someone acted on its proposal or fact since."""
+
+    code = "decision_not_undoable"

@@ -174,6 +174,10 @@ class Fact(models.Model):
         DISPUTED = "disputed", _("Disputed")
         EVIDENCED = "evidenced", _("Evidenced")
         CONFIRMED = "confirmed", _("Confirmed")
+        # The decision that brought the fact into being was undone: the row
+        # stays (facts are never deleted), it counts for nothing and pages
+        # leave it out; accepting the same value again revives it.
+        WITHDRAWN = "withdrawn", _("Withdrawn")
 
     case = models.ForeignKey(Case, on_delete=models.CASCADE, related_name="facts")
     fact_type = models.CharField(_("fact type"), max_length=64)
@@ -285,6 +289,9 @@ class Decision(models.Model):
         REJECT = "reject", _("Reject")
         CONFIRM = "confirm", _("Confirm")
         ASSERT = "assert", _("Record as asserted")
+        # A compensating decision: the reviewer took back their last decision
+        # within the undo window (review.services.undo).
+        UNDO = "undo", _("Undo")
 
     case = models.ForeignKey(Case, on_delete=models.CASCADE, related_name="+")
     kind = models.CharField(_("decision"), max_length=16, choices=Kind.choices)

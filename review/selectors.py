@@ -139,6 +139,54 @@ def proposal_get_for_user(*, user: Any, proposal_id: int | str) -> ExtractionPro
     return proposal
 
 
+def decision_get_for_user(*, user: Any, decision_id: int | str) -> Decision:
+    """A decision of the user's firm (another firm's is 404)."""
+    try:
+        pk = int(decision_id)
+    except (TypeError, ValueError):
+        raise Http404("No such decision.") from None
+    decision = (
+        scope_to_user(Decision.objects.all(), user)
+        .select_related("case__organisation", "proposal")
+        .filter(pk=pk)
+        .first()
+    )
+    if decision is None:
+        raise Http404("No such decision.")
+    return decision
+
+
+def decision_last_of_user(*, user: Any, case_id: int | None = None) -> Decision | None:
+    """The user's newest decision (in one case, or in any case of the firm)."""
+    queryset = scope_to_user(Decision.objects.all(), user).filter(actor_id=user.pk)
+    if case_id is not None:
+        queryset = queryset.filter(case_id=case_id)
+    return queryset.select_related("proposal").order_by("-id").first()
+
+
+def proposals_newer_count(*, user: Any, case_id: int, since_id: int) -> int:
+    """How many pending proposals of the case arrived after ``since_id`` (an
+    upload or an agent run added them while the reviewer had the desk open)."""
+    return (
+        proposals_for_user(user=user)
+        .filter(case_id=case_id, status=ExtractionProposal.Status.PENDING)
+        .filter(id__gt=since_id)
+        .count()
+    )
+
+
+def proposals_newest_id(*, user: Any, case_id: int) -> int:
+    """The newest proposal id of the case (0 when it has none)."""
+    newest = (
+        proposals_for_user(user=user)
+        .filter(case_id=case_id)
+        .order_by("-id")
+        .values_list("id", flat=True)
+        .first()
+    )
+    return int(newest or 0)
+
+
 def queue_fact_types(*, user: Any) -> list[tuple[str, str]]:
     """(key, label) of every fact type of the user's firm, for the filter."""
     types = vocabulary_for_user(user).types
@@ -249,8 +297,11 @@ def chunk_highlight(*, chunk: Chunk, quote: str) -> Highlight:
 
 # ---------------------------------------------------------------------- facts
 def facts_for_case(*, case: Case) -> QuerySet[Fact]:
-    return Fact.objects.filter(case=case).select_related(
-        "evidenced_by", "confirmed_by", "disputed_by"
+    """The case's facts; a withdrawn one (its decision was undone) is left out."""
+    return (
+        Fact.objects.filter(case=case)
+        .exclude(status=Fact.Status.WITHDRAWN)
+        .select_related("evidenced_by", "confirmed_by", "disputed_by")
     )
 
 
@@ -353,8 +404,13 @@ def fact_has_evidence_chunk(*, fact: Fact, chunk_id: int) -> bool:
 
 
 def fact_ids_of_case(*, case: Case) -> set[int]:
-    """Every fact of the case, whatever its status."""
-    return set(Fact.objects.filter(case=case).values_list("id", flat=True))
+    """Every fact of the case, whatever its status (but withdrawn: its only
+    decision was undone)."""
+    return set(
+        Fact.objects.filter(case=case)
+        .exclude(status=Fact.Status.WITHDRAWN)
+        .values_list("id", flat=True)
+    )
 
 
 def confirmed_fact_ids(*, case: Case) -> set[int]:
@@ -388,7 +444,8 @@ def fact_records_for_case(*, case: Case) -> list[FactRecord]:
             )
         )
     records = []
-    for fact in Fact.objects.filter(case=case).order_by("id"):
+    facts = Fact.objects.filter(case=case).exclude(status=Fact.Status.WITHDRAWN)
+    for fact in facts.order_by("id"):
         info = types.get(fact.fact_type)
         if info is None:
             continue

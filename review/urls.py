@@ -6,7 +6,17 @@ app_name = "review"
 urlpatterns: list[URLPattern | URLResolver] = [
     path("cases/<int:case_id>/", views.case_review, name="case_review"),
     path("cases/<int:case_id>/facts/", views_facts.case_facts, name="case_facts"),
+    path(
+        "cases/<int:case_id>/new/",
+        views.case_new_proposals,
+        name="case_new_proposals",
+    ),
     path("queue/", views.queue, name="queue"),
+    path(
+        "decisions/<int:decision_id>/undo/",
+        views.decision_undo_view,
+        name="decision_undo",
+    ),
     path("queue/bulk/", views.proposals_bulk, name="bulk"),
     path("proposals/<int:proposal_id>/", views.proposal_detail, name="proposal_detail"),
     path(

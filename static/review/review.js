@@ -111,6 +111,17 @@
         if (box) { event.preventDefault(); box.checked = !box.checked; }
         break;
       }
+      case "u": {
+        var undo = document.querySelector("#rq-detail [data-undo]");
+        if (undo) { event.preventDefault(); undo.click(); }
+        break;
+      }
+      case "A": case "R": {
+        var checked = document.querySelectorAll("[data-row-check]:checked").length;
+        var bulk = document.querySelector('[data-bulk="' + (event.key === "A" ? "accept" : "reject") + '"]');
+        if (checked && bulk) { event.preventDefault(); bulk.click(); }
+        break;
+      }
       case "a": if (form) { event.preventDefault(); submit(form, '[data-key="a"]'); } break;
       case "r": if (form) { event.preventDefault(); submit(form, '[data-key="r"]'); } break;
       case "e": if (form) { event.preventDefault(); startEdit(form); } break;

@@ -100,8 +100,42 @@ def test_quote_highlighted_page_and_accept_button_fit_the_viewport(
         ("accept button", accept),
     ):
         assert _inside(locator.bounding_box(), width, height), (
-            f"{name} is outside the {width}×{height} viewport: "
-            f"{locator.bounding_box()}"
+            f"{name} is outside the {width}×{height} viewport: {locator.bounding_box()}"
         )
     # Nothing had to be scrolled for it.
     assert page.evaluate("() => window.scrollY") == 0
+
+
+@pytest.mark.usefixtures("document_storage")
+def test_reviewer_undoes_a_decision_with_u_and_bulk_accepts_with_shift_a(
+    page: Any, login: Any, screenshot: Any, case: Any, reviewer: Any
+) -> None:
+    from review.models import ExtractionProposal
+
+    first = _realistic_case(case)
+    login(page, reviewer)
+    page.goto(reverse("review:case_review", kwargs={"case_id": case.pk}))
+    page.wait_for_selector(f'#rq-detail [data-proposal-id="{first.pk}"]')
+
+    page.keyboard.press("a")
+    page.wait_for_selector("#rq-detail [data-undo]")
+    first.refresh_from_db()
+    assert first.status == "accepted"
+    screenshot(page, "after-accept")
+    page.keyboard.press("u")
+    page.wait_for_selector(f'#rq-detail [data-proposal-id="{first.pk}"]')
+    assert "rückgängig" in page.locator(".messages").inner_text()
+    first.refresh_from_db()
+    assert first.status == "pending"
+
+    page.keyboard.press("x")
+    page.keyboard.press("j")
+    page.wait_for_function(
+        "() => document.querySelectorAll('[data-review-row][aria-current]').length"
+        " === 1 && !document.querySelector('#rq-rows li:first-child[aria-current]')"
+    )
+    page.keyboard.press("x")
+    page.keyboard.press("Shift+A")
+    page.wait_for_selector(".messages .message--success")
+    assert ExtractionProposal.objects.filter(case=case, status="accepted").count() == 2
+    screenshot(page, "after-bulk")

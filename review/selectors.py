@@ -11,6 +11,7 @@ fact or term answers 404), plus the contracts other apps read:
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
@@ -19,6 +20,7 @@ from django.db.models import Q, QuerySet
 from django.http import Http404
 from django.urls import NoReverseMatch, reverse
 from django.utils import timezone
+from django.utils.translation import get_language
 
 from cases.models import Case, Organisation
 from cases.selectors import membership_for_user, scope_to_user
@@ -27,7 +29,12 @@ from evidence.models import Chunk, Page
 from evidence.selectors import quote_page_ranges_for_chunk, quote_pages
 from ontology.domain.facts import EvidenceRef, FactRecord, established_statuses
 from ontology.domain.vocabulary import vocabulary_graph
-from ontology.vocabulary import Vocabulary, vocabulary_base, vocabulary_for
+from ontology.vocabulary import (
+    FactTypeInfo,
+    Vocabulary,
+    vocabulary_base,
+    vocabulary_for,
+)
 from review.domain.extension import extension_fact_types
 from review.models import (
     CLAIM_TTL,
@@ -187,13 +194,59 @@ def proposals_newest_id(*, user: Any, case_id: int) -> int:
     return int(newest or 0)
 
 
-def queue_fact_types(*, user: Any) -> list[tuple[str, str]]:
-    """(key, label) of every fact type of the user's firm, for the filter."""
-    types = vocabulary_for_user(user).types
+def fact_type_label(info: FactTypeInfo | None, key: str = "") -> str:
+    """A fact type's name for people, in the page's language (the
+    vocabulary's rdfs:label @de / @en); the key only when it has none."""
+    if info is None:
+        return key
+    english = (get_language() or "de").startswith("en")
+    first, second = (
+        (info.label_en, info.label_de) if english else (info.label_de, info.label_en)
+    )
+    return first or second or info.key
+
+
+def fact_type_labels(vocabulary: Vocabulary) -> dict[str, str]:
+    """Key → label of every fact type of a vocabulary (for list rows)."""
+    return {key: fact_type_label(info, key) for key, info in vocabulary.types.items()}
+
+
+def _sorted_labels(
+    vocabulary: Vocabulary, keys: Iterable[str]
+) -> list[tuple[str, str]]:
     return sorted(
-        ((key, info.label_de or key) for key, info in types.items()),
+        ((key, fact_type_label(vocabulary.get(key), key)) for key in set(keys)),
         key=lambda pair: pair[1].casefold(),
     )
+
+
+def case_fact_types(*, case: Case) -> list[tuple[str, str]]:
+    """(key, label) of the fact kinds that matter for the case: those of its
+    claims' types (a firm's extension counts through the core type it
+    narrows), plus any kind its proposals already carry. A case without a
+    claim gets the whole vocabulary."""
+    vocabulary = vocabulary_for_case(case)
+    claim_types = set(case.claims.values_list("claim_type", flat=True))
+    proposed = set(
+        ExtractionProposal.objects.filter(case=case)
+        .values_list("fact_type", flat=True)
+        .distinct()
+    )
+    if not claim_types:
+        return _sorted_labels(vocabulary, set(vocabulary.types) | proposed)
+    direct = {
+        key for key, info in vocabulary.types.items() if info.claim_types & claim_types
+    }
+    narrower = {key for key, info in vocabulary.types.items() if info.broader & direct}
+    return _sorted_labels(vocabulary, direct | narrower | proposed)
+
+
+def queue_fact_types(*, user: Any) -> list[tuple[str, str]]:
+    """(key, label) of the fact kinds the firm's proposals carry, for the
+    firm-wide queue's filter."""
+    vocabulary = vocabulary_for_user(user)
+    keys = proposals_for_user(user=user).values_list("fact_type", flat=True).distinct()
+    return _sorted_labels(vocabulary, keys)
 
 
 def queue_assignees(*, user: Any) -> list[tuple[int, str]]:

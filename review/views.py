@@ -32,9 +32,12 @@ from review.selectors import (
     QUEUE_PAGE,
     QueueFilters,
     agent_run_url,
+    case_fact_types,
     chunk_highlight,
     decision_get_for_user,
     decision_last_of_user,
+    fact_type_label,
+    fact_type_labels,
     proposal_get_for_user,
     proposal_queue,
     proposals_newer_count,
@@ -42,6 +45,7 @@ from review.selectors import (
     queue_assignees,
     queue_fact_types,
     vocabulary_for_case,
+    vocabulary_for_user,
 )
 from review.services import decisions
 from review.services.decisions import proposal_claim, proposals_decide_bulk
@@ -94,7 +98,7 @@ def item_context(
     return {
         "item": proposal,
         "kind": schema.kind,
-        "type_label": (info.label_de if info else "") or proposal.fact_type,
+        "type_label": fact_type_label(info, proposal.fact_type),
         "value_text": schema.display(proposal.value, party_names_by_id=dict(parties)),
         "form": FactValueForm(
             posted, schema=schema, parties=parties, value=proposal.value
@@ -131,6 +135,13 @@ def queue_context(
         selected = proposal_get_for_user(user=request.user, proposal_id=selected_id)
     elif items:
         selected = items[0]
+    labels = fact_type_labels(
+        vocabulary_for_case(case)
+        if case is not None
+        else vocabulary_for_user(request.user)
+    )
+    for proposal in items:
+        proposal.type_label = labels.get(proposal.fact_type, proposal.fact_type)  # type: ignore[attr-defined]
     filters_qs = _filters_qs(filters)
     base = (
         reverse("review:case_review", kwargs={"case_id": case.pk})
@@ -146,7 +157,11 @@ def queue_context(
         "it": item_context(request, selected, filters_qs=filters_qs)
         if selected
         else None,
-        "fact_types": queue_fact_types(user=request.user),
+        "fact_types": (
+            case_fact_types(case=case)
+            if case is not None
+            else queue_fact_types(user=request.user)
+        ),
         "assignees": queue_assignees(user=request.user),
         "status_choices": ExtractionProposal.Status.choices,
         "cases": (

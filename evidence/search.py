@@ -482,7 +482,8 @@ def _vector_ranking_scored(
         ORDER BY (embedding <=> %s::vector) + 0, chunk_id
         LIMIT %s
     """
-    params = [literal, case_id, embedder.name, embedder.version, *documents]
+    params: list[Any] = [literal, case_id, embedder.name, embedder.version]
+    params += documents
     with connection.cursor() as cursor:
         cursor.execute(sql, [*params, literal, limit])
         return [(row[0], float(row[1])) for row in cursor.fetchall()]
@@ -490,7 +491,7 @@ def _vector_ranking_scored(
 
 def _vector_ranking_hnsw(
     *, case_id: int, literal: str, dims: int, embedder: Embedder, limit: int
-) -> list[int]:
+) -> list[tuple[int, float]]:
     """Filtered HNSW with pgvector 0.8's iterative scan (kept for comparison in
     benchmarks/search.py and for search across cases)."""
     sql = f"""

@@ -150,7 +150,7 @@ def document_retry(
 @require_GET
 def document_download(
     request: HttpRequest, case_id: int, document_id: int
-) -> HttpResponse:
+) -> StreamingHttpResponse:
     """The original file, byte for byte, as a download. Authorised by the one
     tenancy selector (another firm's document is 404). Never rendered inline:
     uploaded bytes are the client's or the opponent's, not ours, so the browser
@@ -164,8 +164,9 @@ def document_download(
         iter(lambda: handle.read(64 * 1024), b""),
         content_type="application/octet-stream",
     )
-    response["Content-Disposition"] = content_disposition_header(
-        as_attachment=True, filename=document.filename
+    response["Content-Disposition"] = (
+        content_disposition_header(as_attachment=True, filename=document.filename)
+        or "attachment"
     )
     response["Content-Length"] = str(document.size_bytes)
     response["X-Content-Type-Options"] = "nosniff"

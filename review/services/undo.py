@@ -96,6 +96,7 @@ def decision_undo(*, decision: Decision, reviewer: Any) -> Decision:
     case = decision.case
     _lock_case_facts(case)  # serialises with other decisions of the case
     _check(decision=decision, reviewer=reviewer)
+    assert decision.proposal_id is not None  # _check refuses decisions without
     proposal = ExtractionProposal.objects.select_for_update().get(
         pk=decision.proposal_id
     )

@@ -11,6 +11,7 @@ from urllib.parse import urlencode
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
+from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET
@@ -120,9 +121,13 @@ def case_evidence(request: HttpRequest, case_id: int) -> HttpResponse:
         is_fragment_request(request)
         and request.headers.get("HX-Target") == "search-results"
     ):
-        return render(
+        # The same URL answers the fragment and the page: without Vary the
+        # browser's Back shows the cached fragment alone (issue 14 §8).
+        response = render(
             request, "evidence/search.html#results", {"case": case, **context}
         )
+        patch_vary_headers(response, ("HX-Request",))
+        return response
     return render_case_tab(
         request,
         case=case,

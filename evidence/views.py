@@ -170,6 +170,8 @@ def document_download(
     )
     response["Content-Length"] = str(document.size_bytes)
     response["X-Content-Type-Options"] = "nosniff"
-    response["Content-Security-Policy"] = "sandbox; default-src 'none'; object-src 'none'"
+    response["Content-Security-Policy"] = (
+        "sandbox; default-src 'none'; object-src 'none'"
+    )
     response["Cache-Control"] = "private, no-store"
     return response

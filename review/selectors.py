@@ -11,6 +11,7 @@ fact or term answers 404), plus the contracts other apps read:
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
@@ -19,6 +20,7 @@ from django.db.models import Q, QuerySet
 from django.http import Http404
 from django.urls import NoReverseMatch, reverse
 from django.utils import timezone
+from django.utils.translation import get_language
 
 from cases.models import Case, Organisation
 from cases.selectors import membership_for_user, scope_to_user
@@ -26,7 +28,12 @@ from evidence.models import Chunk, Page
 from evidence.selectors import quote_page_ranges_for_chunk, quote_pages
 from ontology.domain.facts import EvidenceRef, FactRecord, established_statuses
 from ontology.domain.vocabulary import vocabulary_graph
-from ontology.vocabulary import Vocabulary, vocabulary_base, vocabulary_for
+from ontology.vocabulary import (
+    FactTypeInfo,
+    Vocabulary,
+    vocabulary_base,
+    vocabulary_for,
+)
 from review.domain.extension import extension_fact_types
 from review.models import (
     CLAIM_TTL,
@@ -138,39 +145,107 @@ def proposal_get_for_user(*, user: Any, proposal_id: int | str) -> ExtractionPro
     return proposal
 
 
-def queue_fact_types(*, user: Any) -> list[tuple[str, str]]:
-    """(key, label) of every fact type of the user's firm, for the filter."""
-    types = vocabulary_for_user(user).types
+def decision_get_for_user(*, user: Any, decision_id: int | str) -> Decision:
+    """A decision of the user's firm (another firm's is 404)."""
+    try:
+        pk = int(decision_id)
+    except (TypeError, ValueError):
+        raise Http404("No such decision.") from None
+    decision = (
+        scope_to_user(Decision.objects.all(), user)
+        .select_related("case__organisation", "proposal")
+        .filter(pk=pk)
+        .first()
+    )
+    if decision is None:
+        raise Http404("No such decision.")
+    return decision
+
+
+def decision_last_of_user(*, user: Any, case_id: int | None = None) -> Decision | None:
+    """The user's newest decision (in one case, or in any case of the firm)."""
+    queryset = scope_to_user(Decision.objects.all(), user).filter(actor_id=user.pk)
+    if case_id is not None:
+        queryset = queryset.filter(case_id=case_id)
+    return queryset.select_related("proposal").order_by("-id").first()
+
+
+def proposals_newer_count(*, user: Any, case_id: int, since_id: int) -> int:
+    """How many pending proposals of the case arrived after ``since_id`` (an
+    upload or an agent run added them while the reviewer had the desk open)."""
+    return (
+        proposals_for_user(user=user)
+        .filter(case_id=case_id, status=ExtractionProposal.Status.PENDING)
+        .filter(id__gt=since_id)
+        .count()
+    )
+
+
+def proposals_newest_id(*, user: Any, case_id: int) -> int:
+    """The newest proposal id of the case (0 when it has none)."""
+    newest = (
+        proposals_for_user(user=user)
+        .filter(case_id=case_id)
+        .order_by("-id")
+        .values_list("id", flat=True)
+        .first()
+    )
+    return int(newest or 0)
+
+
+def fact_type_label(info: FactTypeInfo | None, key: str = "") -> str:
+    """A fact type's name for people, in the page's language (the
+    vocabulary's rdfs:label @de / @en); the key only when it has none."""
+    if info is None:
+        return key
+    english = (get_language() or "de").startswith("en")
+    first, second = (
+        (info.label_en, info.label_de) if english else (info.label_de, info.label_en)
+    )
+    return first or second or info.key
+
+
+def fact_type_labels(vocabulary: Vocabulary) -> dict[str, str]:
+    """Key → label of every fact type of a vocabulary (for list rows)."""
+    return {key: fact_type_label(info, key) for key, info in vocabulary.types.items()}
+
+
+def _sorted_labels(
+    vocabulary: Vocabulary, keys: Iterable[str]
+) -> list[tuple[str, str]]:
     return sorted(
-        ((key, info.label_de or key) for key, info in types.items()),
+        ((key, fact_type_label(vocabulary.get(key), key)) for key in set(keys)),
         key=lambda pair: pair[1].casefold(),
     )
 
 
-def fact_kinds_for_case(*, case: Case) -> list[tuple[str, str]]:
-    """(key, German label) of the fact kinds of the case's claims, from the
-    case's firm's vocabulary, sorted by label: what a reviewer may record for
-    this case. A firm's extension term counts where its broader kind does. A
-    case without a claim gets every kind."""
-    types = vocabulary_for_case(case).types
+def case_fact_types(*, case: Case) -> list[tuple[str, str]]:
+    """(key, label) of the fact kinds that matter for the case: those of its
+    claims' types (a firm's extension counts through the core type it
+    narrows), plus any kind its proposals already carry. A case without a
+    claim gets the whole vocabulary."""
+    vocabulary = vocabulary_for_case(case)
     claim_types = set(case.claims.values_list("claim_type", flat=True))
-
-    def belongs(key: str, seen: frozenset[str] = frozenset()) -> bool:
-        info = types.get(key)
-        if info is None or key in seen:
-            return False
-        if info.claim_types & claim_types:
-            return True
-        return any(belongs(b, seen | {key}) for b in info.broader)
-
-    return sorted(
-        (
-            (key, info.label_de or key)
-            for key, info in types.items()
-            if not claim_types or belongs(key)
-        ),
-        key=lambda pair: pair[1].casefold(),
+    proposed = set(
+        ExtractionProposal.objects.filter(case=case)
+        .values_list("fact_type", flat=True)
+        .distinct()
     )
+    if not claim_types:
+        return _sorted_labels(vocabulary, set(vocabulary.types) | proposed)
+    direct = {
+        key for key, info in vocabulary.types.items() if info.claim_types & claim_types
+    }
+    narrower = {key for key, info in vocabulary.types.items() if info.broader & direct}
+    return _sorted_labels(vocabulary, direct | narrower | proposed)
+
+
+def queue_fact_types(*, user: Any) -> list[tuple[str, str]]:
+    """(key, label) of the fact kinds the firm's proposals carry, for the
+    firm-wide queue's filter."""
+    vocabulary = vocabulary_for_user(user)
+    keys = proposals_for_user(user=user).values_list("fact_type", flat=True).distinct()
+    return _sorted_labels(vocabulary, keys)
 
 
 def queue_assignees(*, user: Any) -> list[tuple[int, str]]:
@@ -257,8 +332,11 @@ def chunk_highlight(*, chunk: Chunk, quote: str, back: str = "") -> Highlight:
 
 # ---------------------------------------------------------------------- facts
 def facts_for_case(*, case: Case) -> QuerySet[Fact]:
-    return Fact.objects.filter(case=case).select_related(
-        "evidenced_by", "confirmed_by", "disputed_by"
+    """The case's facts; a withdrawn one (its decision was undone) is left out."""
+    return (
+        Fact.objects.filter(case=case)
+        .exclude(status=Fact.Status.WITHDRAWN)
+        .select_related("evidenced_by", "confirmed_by", "disputed_by")
     )
 
 
@@ -367,8 +445,13 @@ def fact_has_evidence_chunk(*, fact: Fact, chunk_id: int) -> bool:
 
 
 def fact_ids_of_case(*, case: Case) -> set[int]:
-    """Every fact of the case, whatever its status."""
-    return set(Fact.objects.filter(case=case).values_list("id", flat=True))
+    """Every fact of the case, whatever its status (but withdrawn: its only
+    decision was undone)."""
+    return set(
+        Fact.objects.filter(case=case)
+        .exclude(status=Fact.Status.WITHDRAWN)
+        .values_list("id", flat=True)
+    )
 
 
 def confirmed_fact_ids(*, case: Case) -> set[int]:
@@ -402,7 +485,8 @@ def fact_records_for_case(*, case: Case) -> list[FactRecord]:
             )
         )
     records = []
-    for fact in Fact.objects.filter(case=case).order_by("id"):
+    facts = Fact.objects.filter(case=case).exclude(status=Fact.Status.WITHDRAWN)
+    for fact in facts.order_by("id"):
         info = types.get(fact.fact_type)
         if info is None:
             continue

@@ -11,7 +11,17 @@ urlpatterns: list[URLPattern | URLResolver] = [
         views_manual.manual_fact,
         name="manual_fact",
     ),
+    path(
+        "cases/<int:case_id>/new/",
+        views.case_new_proposals,
+        name="case_new_proposals",
+    ),
     path("queue/", views.queue, name="queue"),
+    path(
+        "decisions/<int:decision_id>/undo/",
+        views.decision_undo_view,
+        name="decision_undo",
+    ),
     path("queue/bulk/", views.proposals_bulk, name="bulk"),
     path("proposals/<int:proposal_id>/", views.proposal_detail, name="proposal_detail"),
     path(

@@ -32,15 +32,24 @@ from review.selectors import (
     QUEUE_PAGE,
     QueueFilters,
     agent_run_url,
+    case_fact_types,
     chunk_highlight,
+    decision_get_for_user,
+    decision_last_of_user,
+    fact_type_label,
+    fact_type_labels,
     proposal_get_for_user,
     proposal_queue,
+    proposals_newer_count,
+    proposals_newest_id,
     queue_assignees,
     queue_fact_types,
     vocabulary_for_case,
+    vocabulary_for_user,
 )
 from review.services import decisions
 from review.services.decisions import proposal_claim, proposals_decide_bulk
+from review.services.undo import decision_undo, decision_undoable
 
 Role = Membership.Role
 
@@ -80,13 +89,16 @@ def item_context(
     info = vocabulary_for_case(proposal.case).get(proposal.fact_type)
     schema = _schema(proposal)
     parties = list(proposal.case.parties.values_list("pk", "name"))
+    last = decision_last_of_user(user=request.user, case_id=proposal.case_id)
+    undoable = last and decision_undoable(decision=last, reviewer=request.user)
+    undo = last if undoable else None
     claimed_by_other = (
         proposal.claim_active() and proposal.assignee_id != request.user.pk
     )
     return {
         "item": proposal,
         "kind": schema.kind,
-        "type_label": (info.label_de if info else "") or proposal.fact_type,
+        "type_label": fact_type_label(info, proposal.fact_type),
         "value_text": schema.display(proposal.value, party_names_by_id=dict(parties)),
         "form": FactValueForm(
             posted, schema=schema, parties=parties, value=proposal.value
@@ -105,6 +117,11 @@ def item_context(
         "filters_qs": filters_qs,
         "error": error,
         "notice": notice,
+        "undo": undo,
+        "undo_next": (
+            reverse("review:case_review", kwargs={"case_id": proposal.case_id})
+            + (f"?{filters_qs}" if filters_qs else "")
+        ),
     }
 
 
@@ -122,6 +139,13 @@ def queue_context(
         selected = proposal_get_for_user(user=request.user, proposal_id=selected_id)
     elif items:
         selected = items[0]
+    labels = fact_type_labels(
+        vocabulary_for_case(case)
+        if case is not None
+        else vocabulary_for_user(request.user)
+    )
+    for proposal in items:
+        proposal.type_label = labels.get(proposal.fact_type, proposal.fact_type)  # type: ignore[attr-defined]
     filters_qs = _filters_qs(filters)
     base = (
         reverse("review:case_review", kwargs={"case_id": case.pk})
@@ -137,7 +161,11 @@ def queue_context(
         "it": item_context(request, selected, filters_qs=filters_qs)
         if selected
         else None,
-        "fact_types": queue_fact_types(user=request.user),
+        "fact_types": (
+            case_fact_types(case=case)
+            if case is not None
+            else queue_fact_types(user=request.user)
+        ),
         "assignees": queue_assignees(user=request.user),
         "status_choices": ExtractionProposal.Status.choices,
         "cases": (
@@ -157,6 +185,11 @@ def queue_context(
             else ""
         ),
         "can_decide": user_has_role(request.user, Role.REVIEWER),
+        "newest_id": (
+            proposals_newest_id(user=request.user, case_id=case.pk)
+            if case is not None
+            else 0
+        ),
     }
 
 
@@ -281,12 +314,18 @@ def proposal_decide(request: HttpRequest, proposal_id: int) -> HttpResponse:
         return redirect(
             _back(request, filters_qs, following[0].pk if following else None)
         )
+    last = decision_last_of_user(user=request.user, case_id=proposal.case_id)
     return render(
         request,
         "review/partials/decided.html",
         {
             "decided_id": proposal.pk,
             "notice": notice,
+            "case_id": proposal.case_id,
+            "undo": last,
+            "undo_next": reverse(
+                "review:case_review", kwargs={"case_id": proposal.case_id}
+            ),
             "it": (
                 item_context(
                     request, following[0], filters_qs=filters_qs, notice=notice
@@ -364,3 +403,40 @@ def proposals_bulk(request: HttpRequest) -> HttpResponse:
     if not target.startswith("/") or target.startswith("//"):
         target = _back(request, filters_qs, None)
     return redirect(target)
+
+
+@login_required
+@require_POST
+def decision_undo_view(request: HttpRequest, decision_id: int) -> HttpResponse:
+    """Take back one's last decision (``u`` on the desk), then show its
+    proposal again. A decision that can no longer be undone says why."""
+    decision = decision_get_for_user(user=request.user, decision_id=decision_id)
+    try:
+        decision_undo(decision=decision, reviewer=request.user)
+    except DomainError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, _("Decision undone; the proposal is open again."))
+    target = request.POST.get("next", "")
+    if not target.startswith("/") or target.startswith("//"):
+        target = reverse("review:case_review", kwargs={"case_id": decision.case_id})
+    params = QueryDict(target.partition("?")[2], mutable=True)
+    if decision.proposal_id is not None:
+        params["item"] = str(decision.proposal_id)
+        params["status"] = "all"
+    return redirect(f"{target.partition('?')[0]}?{params.urlencode()}")
+
+
+@login_required
+@require_GET
+def case_new_proposals(request: HttpRequest, case_id: int) -> HttpResponse:
+    """Polled by the desk: how many proposals arrived since it was opened
+    (``since``: the newest proposal id it showed)."""
+    case = case_get_for_user(user=request.user, case_id=case_id)
+    since = _int(request.GET.get("since")) or 0
+    count = proposals_newer_count(user=request.user, case_id=case.pk, since_id=since)
+    return render(
+        request,
+        "review/partials/new_proposals.html",
+        {"case": case, "since": since, "new_count": count},
+    )

@@ -29,6 +29,7 @@ from review.selectors import (
     agent_run_url,
     fact_get_for_user,
     fact_provenance,
+    fact_type_label,
     facts_for_case,
     ontology_extension_latest_for_user,
     term_candidate_get_for_user,
@@ -85,7 +86,7 @@ def _fact_rows(case: Any, user: Any) -> list[dict[str, Any]]:
         rows.append(
             {
                 "fact": fact,
-                "type_label": (info.label_de if info else "") or fact.fact_type,
+                "type_label": fact_type_label(info, fact.fact_type),
                 "value_text": _schema(info).display(
                     fact.value, party_names_by_id=parties
                 ),
@@ -136,7 +137,7 @@ def fact_detail(request: HttpRequest, fact_id: int) -> HttpResponse:
         context={
             "sub": "facts",
             "provenance": fact_provenance(fact=fact),
-            "type_label": (info.label_de if info else "") or fact.fact_type,
+            "type_label": fact_type_label(info, fact.fact_type),
             "value_text": _schema(info).display(
                 fact.value,
                 party_names_by_id=dict(fact.case.parties.values_list("pk", "name")),

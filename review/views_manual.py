@@ -31,7 +31,7 @@ from ontology.domain.values import FactValueInvalid, value_schema
 from review.errors import InvalidValue
 from review.forms import FactValueForm
 from review.models import Fact
-from review.selectors import fact_kinds_for_case, vocabulary_for_case
+from review.selectors import case_fact_types, vocabulary_for_case
 from review.services.manual import fact_record_manual
 
 TEMPLATE = "review/manual_fact.html"
@@ -62,7 +62,7 @@ def _panel_context(
     error: DomainError | None = None,
     created: Fact | None = None,
 ) -> dict[str, Any]:
-    kinds = fact_kinds_for_case(case=case)
+    kinds = case_fact_types(case=case)
     keys = [key for key, _label in kinds]
     fact_type = data.get("fact_type", "")
     if fact_type not in keys:

@@ -96,6 +96,11 @@ OBJECT_ID_FACTORIES: dict[str, ObjectIdFactory] = {
     "fact_id": lambda b: (
         __import__("tests.review.helpers").review.helpers.make_fact(b.case).pk
     ),
+    "decision_id": lambda b: (
+        __import__("tests.review.helpers")
+        .review.helpers.make_fact(b.case)
+        .last_decision_id
+    ),
     "candidate_id": lambda b: (
         __import__("tests.review.helpers").review.helpers.make_term(b.case).pk
     ),

@@ -32,6 +32,7 @@ AUDIT_ACTION_LABELS = {
     "review.dispute": _("Fact disputed"),
     "review.confirm": _("Fact confirmed"),
     "review.assert": _("Fact recorded as asserted"),
+    "review.undo": _("Decision undone"),
     "term_candidate.created": _("Term candidate found"),
     "term_candidate.synonym": _("Term accepted as a synonym"),
     "term_candidate.subclass": _("Term accepted as a subclass"),

@@ -85,9 +85,14 @@ def _decision_record(
     value_before: Any = None,
     value_after: Any = None,
     evidence: Mapping[str, Any] | None = None,
+    status_after: str | None = None,
+    undoes: Decision | None = None,
 ) -> Decision:
     """The decision row and its audit event (``evidence``: the chunk and quote
-    a manual decision rests on, recorded in the audit data)."""
+    a manual decision rests on, recorded in the audit data; ``undoes``: the
+    decision an undo compensates)."""
+    if status_after is None:
+        status_after = fact.status if fact is not None else Status.REJECTED
     decision = Decision.objects.create(
         case=case,
         kind=kind,
@@ -98,7 +103,7 @@ def _decision_record(
         reason=reason,
         value_before=value_before,
         value_after=value_after,
-        status_after=fact.status if fact is not None else Status.REJECTED,
+        status_after=status_after,
     )
     if fact is not None:
         # The database refuses, at commit, a fact changed without this link.
@@ -118,6 +123,7 @@ def _decision_record(
             "value_before": value_before,
             "value_after": value_after,
             **({"evidence": dict(evidence)} if evidence else {}),
+            **({"undoes_decision_id": undoes.pk} if undoes is not None else {}),
         },
     )
     return decision
@@ -229,7 +235,7 @@ def fact_establish(
             evidenced_by=reviewer,
             confirmed_by=None if four_eyes else reviewer,
         )
-    if fact.status == Fact.Status.ASSERTED:
+    if fact.status in (Fact.Status.ASSERTED, Fact.Status.WITHDRAWN):
         fact.status = established
         fact.evidenced_by = reviewer
         fact.confirmed_by = None if four_eyes else reviewer
@@ -379,15 +385,19 @@ def fact_assert(
     final = fact_value_check(case=case, fact_type=fact_type, value=value)
     _lock_case_facts(case)
     fact = _fact_for_value(case=case, fact_type=fact_type, value=final)
-    if fact is not None:
+    if fact is not None and fact.status == Fact.Status.WITHDRAWN:
+        fact.status = Fact.Status.ASSERTED
+        fact.save(update_fields=["status", "updated_at"])
+    elif fact is not None:
         raise FactStatusConflict(
             _("The case already has this fact (%(status)s).")
             % {"status": fact.get_status_display()},
             hint={"fact_id": fact.pk, "status": fact.status},
         )
-    fact = Fact.objects.create(
-        case=case, fact_type=fact_type, value=final, status=Fact.Status.ASSERTED
-    )
+    else:
+        fact = Fact.objects.create(
+            case=case, fact_type=fact_type, value=final, status=Fact.Status.ASSERTED
+        )
     _decision_record(
         case=case,
         kind=Decision.Kind.ASSERT,

@@ -17,6 +17,21 @@
     return elt && elt.closest ? elt.closest("form") : null;
   }
 
+  // htmx keeps a snapshot of the page for Back; it serialises attributes,
+  // not what the user typed. Write typed values into the attributes first,
+  // so that Back shows the query (and filters) that led to the results.
+  document.addEventListener("htmx:beforeHistorySave", function () {
+    document.querySelectorAll("form[role=search] input").forEach(function (input) {
+      if (input.type !== "hidden") input.setAttribute("value", input.value);
+    });
+    document.querySelectorAll("form[role=search] select").forEach(function (select) {
+      Array.prototype.forEach.call(select.options, function (option) {
+        if (option.selected) option.setAttribute("selected", "");
+        else option.removeAttribute("selected");
+      });
+    });
+  });
+
   document.addEventListener("htmx:afterRequest", function (event) {
     var form = formOf(event);
     if (form && form.hasAttribute("data-reset-after-request")) form.reset();

@@ -111,6 +111,17 @@
         if (box) { event.preventDefault(); box.checked = !box.checked; }
         break;
       }
+      case "u": {
+        var undo = document.querySelector("#rq-detail [data-undo]");
+        if (undo) { event.preventDefault(); undo.click(); }
+        break;
+      }
+      case "A": case "R": {
+        var checked = document.querySelectorAll("[data-row-check]:checked").length;
+        var bulk = document.querySelector('[data-bulk="' + (event.key === "A" ? "accept" : "reject") + '"]');
+        if (checked && bulk) { event.preventDefault(); bulk.click(); }
+        break;
+      }
       case "a": if (form) { event.preventDefault(); submit(form, '[data-key="a"]'); } break;
       case "r": if (form) { event.preventDefault(); submit(form, '[data-key="r"]'); } break;
       case "e": if (form) { event.preventDefault(); startEdit(form); } break;
@@ -131,8 +142,43 @@
     }
   });
 
+  // The desk fills the screen below the header: its height is the viewport
+  // minus where it starts (a CSS variable, set through the CSSOM: no inline
+  // style attribute under the CSP).
+  function fitDesk() {
+    var desk = document.querySelector("[data-review-desk] .rq__layout");
+    if (!desk) return;
+    var top = desk.getBoundingClientRect().top + window.scrollY;
+    document.documentElement.style.setProperty("--rq-top", Math.round(top) + "px");
+  }
+
+  // Scroll the page pane so that the highlighted quote is in view.
+  function showHighlight() {
+    var viewport = document.querySelector("#rq-detail [data-sheet-viewport]");
+    if (!viewport) return;
+    var box = viewport.querySelector("[data-quote-box]") || viewport.querySelector("[data-chunk-box]");
+    if (!box) return;
+    var place = function () {
+      var outer = viewport.getBoundingClientRect();
+      var inner = box.getBoundingClientRect();
+      var offset = inner.top - outer.top + viewport.scrollTop;
+      viewport.scrollTop = Math.max(0, offset - viewport.clientHeight / 3);
+    };
+    var img = viewport.querySelector("img");
+    if (img && !img.complete) img.addEventListener("load", place, { once: true });
+    else place();
+  }
+
+  function ready() { fitDesk(); showHighlight(); }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", ready);
+  else ready();
+  window.addEventListener("resize", fitDesk);
+  document.addEventListener("toggle", fitDesk, true);
+
   // After an item arrived, mark its row as the current one.
   document.body.addEventListener("htmx:afterSettle", function () {
+    fitDesk();
+    showHighlight();
     var item = document.querySelector("#rq-detail [data-proposal-id]");
     if (!item) return;
     var row = document.getElementById("rq-row-" + item.dataset.proposalId);

@@ -21,7 +21,7 @@ from review.errors import (
     ReasonRequired,
 )
 from review.models import Decision, Fact, FactEvidence
-from review.selectors import fact_kinds_for_case
+from review.selectors import case_fact_types
 from review.services.decisions import fact_assert, fact_confirm
 from review.services.manual import fact_record_manual
 from tests.conftest import _client_for, _member
@@ -191,10 +191,10 @@ def test_without_a_passage_the_fact_stays_asserted_and_needs_a_reason(
 
 
 def test_the_kinds_offered_are_the_claims_fact_kinds_in_german(case: Any) -> None:
-    everything = dict(fact_kinds_for_case(case=case))
+    everything = dict(case_fact_types(case=case))
     assert "ai_act_human_oversight" in everything  # no claim yet: every kind
     ClaimFactory(case=case)  # Verzugsschaden
-    kinds = dict(fact_kinds_for_case(case=case))
+    kinds = dict(case_fact_types(case=case))
     assert "reminder_sent" in kinds
     assert kinds["reminder_sent"] == "Mahnung (Datum des Schreibens)"
     assert "ai_act_human_oversight" not in kinds

@@ -1,22 +1,27 @@
-"""The ``rules`` provider: the deterministic extractor of
-``agents.domain.rules`` dressed as a model. It answers an episode with one
-``propose_case_fact`` call per candidate (and ``propose_term`` for document
-types the ontology lacks), then finishes. Its calls go through the same gate
-as any model's; its call ids are stable (a hash of chunk, fact and quote), so
-re-running an extraction replays instead of duplicating."""
+"""The ``rules`` provider: the deterministic extractor of ``agents.extraction``
+dressed as a model. It answers an episode with one ``propose_case_fact`` call
+per new finding (one per fact: the same kind and value from several passages
+is proposed once, from its first passage) and ``propose_term`` for document
+types the ontology lacks, then finishes. Its calls go through the same gate as
+any model's; its call ids are stable (a hash of chunk, fact and quote), so
+re-running an extraction replays instead of duplicating. Documents that
+address machines ("Hinweis an automatisierte Systeme …") are listed in
+``instructed_documents``; nothing of those sentences is ever proposed."""
 
 from __future__ import annotations
 
 import hashlib
 import json
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any, Literal
 
 from agents.domain.gate import ToolCall
 from agents.domain.loop import Episode, ProviderTurn
-from agents.domain.rules import ChunkText, RulesExtractor
+from agents.domain.rules import _DOC_TYPE_HEADING, TermCandidateDraft
+from agents.extraction.extractor import ChunkText, Extractor
 
-RULES_MODEL_ID = "rules-de-en/1"
+RULES_MODEL_ID = "rules-de-en/2"
 
 
 def _call_id(kind: str, payload: Mapping[str, Any]) -> str:
@@ -30,23 +35,31 @@ class RulesProvider:
     call_id_scope: Literal["run", "global"] = "global"
 
     def __init__(self) -> None:
-        self._extractor = RulesExtractor()
+        self._extractor = Extractor()
+        self.terms: list[TermCandidateDraft] = []
+
+    @property
+    def instructed_documents(self) -> set[int]:
+        """Ids of the documents read so far that address machines."""
+        return set(self._extractor.instructed_documents)
 
     def next_turn(
         self, *, episode: Episode, messages: Sequence[Mapping[str, Any]]
     ) -> ProviderTurn:
         if len(messages) > len(episode.messages):  # our calls were answered
             return ProviderTurn(calls=(), text="done", model_id=RULES_MODEL_ID)
-        chunks = [ChunkText(c.chunk_id, c.document_id, c.text) for c in episode.chunks]
-        terms_before = len(self._extractor.terms)
+        chunks = [
+            ChunkText(c.chunk_id, c.document_id, c.text, c.document)
+            for c in episode.chunks
+        ]
         calls: list[ToolCall] = []
-        for cand in self._extractor.extract(chunks):
+        for finding in self._extractor.extract(chunks):
             args = {
-                "fact_type": cand.fact_type,
-                "source_chunk_id": cand.chunk_id,
-                "quote": cand.quote,
-                "value": cand.value,
-                "confidence": cand.confidence,
+                "fact_type": finding.fact_type,
+                "source_chunk_id": finding.chunk_id,
+                "quote": finding.quote,
+                "value": finding.value,
+                "confidence": finding.confidence,
             }
             key = {k: v for k, v in args.items() if k != "confidence"}
             calls.append(
@@ -56,19 +69,22 @@ class RulesProvider:
                     json.dumps(args, ensure_ascii=False),
                 )
             )
-        for term in self._extractor.terms[terms_before:]:
-            args = {
-                "label": term.label,
-                "kind": term.kind,
-                "source_chunk_id": term.chunk_id,
-            }
-            calls.append(
-                ToolCall(
-                    _call_id("term", args),
-                    "propose_term",
-                    json.dumps(args, ensure_ascii=False),
+        for chunk in chunks:
+            for m in re.finditer(_DOC_TYPE_HEADING.pattern, chunk.text, re.I | re.M):
+                term = TermCandidateDraft(m["label"], "document_type", chunk.chunk_id)
+                self.terms.append(term)
+                args_t = {
+                    "label": term.label,
+                    "kind": term.kind,
+                    "source_chunk_id": term.chunk_id,
+                }
+                calls.append(
+                    ToolCall(
+                        _call_id("term", args_t),
+                        "propose_term",
+                        json.dumps(args_t, ensure_ascii=False),
+                    )
                 )
-            )
         if not calls:
             return ProviderTurn(calls=(), text="nothing found", model_id=RULES_MODEL_ID)
         return ProviderTurn(calls=calls, model_id=RULES_MODEL_ID)

@@ -20,15 +20,20 @@ def _rx(pattern: str) -> re.Pattern[str]:
 
 # Sentences addressed to a machine rather than to the reader of the letter.
 INJECTION = _rx(
-    r"Hinweis\s+an\s+(?:automatisierte|maschinelle|KI)[\w\-]*\s+Systeme"
+    r"(?:Hinweis|Anweisung|Nachricht|Mitteilung|Note|Instruction|Message|Notice)\s+"
+    r"(?:an|für|to|for)\s+(?:alle\s+|all\s+|any\s+)?(?:automatisierte|automated|maschinelle"
+    r"|KI|AI|künstliche|artificial|auswertende|automatische|machine)"
     r"|an\s+(?:automatisierte|maschinelle)\s+(?:Systeme|Auswertung)"
-    r"|(?:ignoriere|ignorieren\s+Sie|vergiss|vergessen\s+Sie)\s+(?:alle\s+)?"
-    r"(?:bisherigen|vorherigen|vorigen|obigen)\s+(?:Angaben|Anweisungen|Instruktionen)"
-    r"|ignore\s+(?:all\s+)?(?:previous|prior|above|earlier)\s+instructions"
-    r"|disregard\s+(?:all\s+)?(?:previous|prior|above)\s+(?:instructions|information)"
-    r"|note\s+(?:to|for)\s+(?:automated|AI)\s+systems"
-    r"|(?:as|you\s+are)\s+an?\s+(?:AI|language\s+model|assistant)\b"
-    r"|(?:KI|Sprachmodell|language\s+model)[\w\-]*\s*[:,]\s*(?:erfasse|record|propose)"
+    r"|(?:ignoriere|ignorieren\s+Sie|missachten\s+Sie|vergiss|vergessen\s+Sie)\s+(?:alle\s+)?"
+    r"(?:bisherigen|vorherigen|vorigen|obigen|vorstehenden|früheren)\s+"
+    r"(?:Angaben|Anweisungen|Instruktionen|Inhalte|Informationen)"
+    r"|ignore\s+(?:all\s+|any\s+)?(?:the\s+)?(?:previous|prior|above|earlier|preceding)\s+"
+    r"(?:instructions|information|content|text)"
+    r"|disregard\s+(?:all\s+|any\s+)?(?:the\s+)?(?:previous|prior|above|preceding)\s+"
+    r"(?:instructions|information|content)"
+    r"|(?:if\s+you\s+are|as)\s+an?\s+(?:AI|KI|language\s+model|assistant|automated\s+system)\b"
+    r"|(?:KI|AI)[\s\-](?:System|Assistent|assistant|model|agent)\w*\s*[:,]"
+    r"|\bsystem\s+prompt\b"
 )
 
 # Kinds, first match over the first lines of the document wins. OCR breaks
@@ -111,6 +116,7 @@ class DocumentContext:
     numbers: set[str] = field(default_factory=set)  # invoice numbers it names
     total: tuple[int, str] | None = None  # an invoice's total (cents, currency)
     chunks_seen: int = 0
+    contract_kind: str = ""
 
 
 def classify(text: str, name: str = "") -> tuple[str, bool, bool]:
@@ -163,6 +169,7 @@ def contract_kind(text: str) -> str:
         return "kaufvertrag"
     if re.search(
         r"dienstvertrag|pflegevertrag|wartungsvertrag|beratungsvertrag|service\s+agreement"
+        r"|\bdie\s+(?:pflege|wartung|reinigung|betreuung|beratung)\b|maintenance\s+of"
         r"|services?\s+contract|consultancy",
         low,
     ):

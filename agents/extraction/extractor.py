@@ -155,10 +155,13 @@ class Extractor:
             return
         if ctx.kind == "invoice":
             ctx.total = ctx.total or _invoice_total(text)
-        kind = contract_kind(text) if ctx.kind in {"contract", "deferral"} else ""
+        if ctx.kind in {"contract", "deferral"}:
+            # the title on the first page names the kind; later pages only the subject
+            ctx.contract_kind = ctx.contract_kind or contract_kind(text)
+        kind = ctx.contract_kind
         dispatch = facts.reminder_dispatch(text[:900], ctx)
         for unit in _rows(text, units(text)) if ctx.kind in _ROW_DOCS else units(text):
-            if unit.paragraph in injected or INJECTION.search(unit.text):
+            if unit.paragraph in injected or INJECTION.search(unit.reading):
                 continue
             for fact_type, value, confidence in self._unit(unit, ctx, kind, dispatch):
                 if fact_type == "invoice_issued" and "number" in value:
@@ -168,7 +171,7 @@ class Extractor:
     def _unit(
         self, unit: Unit, ctx: DocumentContext, kind: str, dispatch: str
     ) -> Iterator[facts.Found]:
-        t = unit.text
+        t = unit.reading
         yield from facts.contract_facts(t, ctx, kind)
         yield from facts.invoice_facts(t, ctx)
         yield from facts.performance_facts(t, ctx)

@@ -296,21 +296,34 @@ _DEFERRAL_AGREED = [
 ]
 _DEFERRAL_REQUESTED = [
     _rx(
-        rf"(?:bitten|bitte|ersuchen){_G}{{0,60}}?(?:Stundung|Zahlungsaufschub|aufzuschieben"
-        rf"|zu\s+stunden){_G}{{0,40}}?(?:bis\s+(?:zum\s+)?{_D})?"
+        rf"(?:bitten|bitte|ersuchen|beantragen)(?:{_G}){{0,80}}?(?:Stundung|Zahlungsaufschub"
+        rf"|Aufschub|aufzuschieben|zu\s+stunden|zu\s+verschieben|mehr\s+Zeit)(?:{_G}){{0,60}}?"
+        rf"(?:bis\s+(?:zum\s+)?{_D})?"
     ),
     _rx(
-        rf"(?:ask|request){_G}{{0,40}}?(?:deferral|to\s+defer|postpone|extension){_G}{{0,60}}?"
+        rf"(?:können|könnten|würden)\s+Sie(?:{_G}){{0,60}}?(?:stunden|aufschieben|verschieben)"
+        rf"(?:{_G}){{0,40}}?(?:bis\s+(?:zum\s+)?{_D})?"
+    ),
+    _rx(
+        rf"(?:ask|request|asking|requesting)(?:{_G}){{0,60}}?(?:deferral|to\s+defer|postpone"
+        rf"|extension|more\s+time|deferment)(?:{_G}){{0,60}}?(?:until\s+{_D})?"
+    ),
+    _rx(
+        rf"(?:could|would|can)\s+you(?:{_G}){{0,40}}?(?:defer|postpone)(?:{_G}){{0,60}}?"
         rf"(?:until\s+{_D})?"
     ),
 ]
 _DEFERRAL_CONSENTED = [
     _rx(rf"(?:stimmen|stimme)\s+(?:wir\s+|ich\s+)?(?:der|Ihrer)\s+(?:Bitte\s+um\s+)?Stundung"
-        rf"{_G}{{0,60}}?bis\s+(?:zum\s+)?{_D}"),
-    _rx(rf"(?:sind|bin)\s+(?:wir\s+|ich\s+)?(?:damit\s+)?einverstanden{_G}{{0,80}}?bis\s+(?:zum\s+)?{_D}"),
-    _rx(rf"Stundung\s+bis\s+(?:zum\s+)?{_D}{_G}{{0,40}}?(?:gewähren|einverstanden|zu)"),
-    _rx(rf"(?:agree|consent)\s+to\s+(?:your\s+request\s+for\s+)?(?:a\s+)?(?:deferral|defer)"
-        rf"{_G}{{0,60}}?until\s+{_D}"),
+        rf"(?:{_G}){{0,60}}?bis\s+(?:zum\s+)?{_D}"),
+    _rx(rf"(?:sind|bin)\s+(?:wir\s+|ich\s+)?(?:damit\s+)?einverstanden(?:{_G}){{0,80}}?bis\s+(?:zum\s+)?{_D}"),
+    _rx(rf"(?:gewähren|bewilligen)\s+(?:wir\s+|ich\s+)?(?:Ihnen\s+)?(?:eine\s+|die\s+)?Stundung"
+        rf"(?:{_G}){{0,40}}?bis\s+(?:zum\s+)?{_D}"),
+    _rx(rf"Stundung\s+bis\s+(?:zum\s+)?{_D}(?:{_G}){{0,40}}?(?:gewähren|einverstanden|zu\b)"),
+    _rx(rf"(?:agree|consent)\s+to\s+(?:your\s+request\s+(?:for|to)\s+)?(?:a\s+)?(?:deferral|defer"
+        rf"|deferment|postpone)(?:{_G}){{0,60}}?until\s+{_D}"),
+    _rx(rf"(?:grant|accept)\s+(?:you\s+)?(?:a|the|your)\s+(?:requested\s+)?(?:deferral|deferment"
+        rf"|extension)(?:{_G}){{0,40}}?until\s+{_D}"),
 ]  # fmt: skip
 
 

@@ -126,7 +126,11 @@ def debtor_facts(t: str, ctx: DocumentContext) -> Iterator[Found]:
             if rx.search(t):
                 yield "exoneration_pleaded", {"kind": kind, "text": squash(t)}, 0.7
                 break
-    if m := _PAYMENT_SENT.search(t):
+    if _ATTEMPT_FAILED.search(t):
+        dates = find_dates(t)
+        when = dates[0].date.isoformat() if dates else date
+        yield "payment_attempt_failed", {"date": when, "reason": squash(t)}, 0.65
+    elif _PAYMENT_SENT.search(t):
         found = find_amounts(t)
         if found:
             value: dict[str, Any] = {
@@ -261,7 +265,14 @@ def fee_note_facts(t: str, ctx: DocumentContext) -> Iterator[Found]:
 
 
 _RETURNED = _rx(
-    r"Rücklastschrift|mangels\s+Deckung|zurückgegeben|returned|reversed|bounced"
+    r"Rücklastschrift|mangels\s+Deckung|zurückgegeben|Rückbuchung|zurückgebucht|returned"
+    r"|reversed|bounced|insufficient\s+funds|chargeback|unpaid\s+direct\s+debit"
+)
+_ATTEMPT_FAILED = _rx(
+    r"(?:Überweisung|Lastschrift|Zahlung|Scheck|transfer|direct\s+debit|payment|cheque)"
+    + _G
+    + r"{0,80}?(?:zurückgebucht|zurückgegeben|gescheitert|fehlgeschlagen|nicht\s+ausgeführt"
+    r"|returned|failed|bounced|was\s+rejected|could\s+not\s+be\s+(?:executed|processed))"
 )
 _CREDIT = _rx(
     r"Gutschrift|Eingang|Zahlungseingang|\bCredit\b|payment\s+received|part\s+payment"

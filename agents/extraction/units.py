@@ -39,6 +39,13 @@ class Unit:
     end: int
     text: str
     paragraph: int  # index of its block in the chunk
+    # What the rules read: the text, or for a sentence cut by a page break
+    # both halves without the page furniture between them.
+    reading: str = ""
+
+    def __post_init__(self) -> None:
+        if not self.reading:
+            object.__setattr__(self, "reading", self.text)
 
 
 def _abbreviation_before(text: str, period: int) -> bool:
@@ -82,7 +89,43 @@ def units(text: str) -> list[Unit]:
             found.append(_unit(text, s, m.start(), index))
             s = m.end()
         found.append(_unit(text, s, p_end, index))
-    return [u for u in found if u.text.strip()]
+    return _joined_across_breaks(text, [u for u in found if u.text.strip()])
+
+
+# Furniture between the halves of a sentence: page numbers, "Seite 1 von 2",
+# initials, a repeated letterhead line, a running subject line.
+_FURNITURE_MAX = 90
+_TERMINAL = (".", "!", "?", ":", ";")
+
+
+def _joined_across_breaks(text: str, found: list[Unit]) -> list[Unit]:
+    """A sentence that a page break cut in two ("… mit der Wahrnehmung ihrer"
+    / footer / header / "rechtlichen Interessen beauftragt hat; …") is one
+    is read as one: its second half starts in lower
+    case after at most a few short lines of page furniture. The quote then
+    is the half that carries the figures (a date or an amount), so that it
+    is verbatim on one page; the rules read both halves."""
+    out: list[Unit] = []
+    i = 0
+    while i < len(found):
+        unit = found[i]
+        j = i + 1
+        if len(unit.text) > 25 and not unit.text.rstrip().endswith(_TERMINAL):
+            while (
+                j < len(found)
+                and j - i <= 6
+                and len(found[j].text) <= _FURNITURE_MAX
+                and not found[j].text[:1].islower()
+                and not found[j].text.rstrip().endswith((".", "!", "?"))
+            ):
+                j += 1
+            if j < len(found) and found[j].text[:1].islower():
+                out.append(_halves(unit, found[j]))
+                i = j + 1
+                continue
+        out.append(unit)
+        i += 1
+    return out
 
 
 _WORD = re.compile(r"[^\W\d_]{3,}")
@@ -92,6 +135,8 @@ def _is_debris(line: str) -> bool:
     """A line of OCR noise ("ug,", "|", "Bas"): no digit, and short or
     without a word of three letters."""
     stripped = line.strip()
+    if len(stripped) <= 2:
+        return True
     if re.search(r"\d", stripped):
         return False
     return len(stripped) <= 4 or not _WORD.search(stripped)
@@ -134,3 +179,9 @@ def _unit(text: str, start: int, end: int, paragraph: int) -> Unit:
 def squash(text: str) -> str:
     """Whitespace runs as one space (how the quote matcher reads them)."""
     return re.sub(r"\s+", " ", text).strip()
+
+
+def _halves(first: Unit, second: Unit) -> Unit:
+    reading = f"{first.text} {second.text}"
+    quoted = second if re.search(r"\d", second.text) else first
+    return Unit(quoted.start, quoted.end, quoted.text, second.paragraph, reading)

@@ -100,9 +100,8 @@ _TERMINAL = (".", "!", "?", ":", ";")
 
 def _joined_across_breaks(text: str, found: list[Unit]) -> list[Unit]:
     """A sentence that a page break cut in two ("… mit der Wahrnehmung ihrer"
-    / footer / header / "rechtlichen Interessen beauftragt hat; …") is one
-    is read as one: its second half starts in lower
-    case after at most a few short lines of page furniture. The quote then
+    / footer / header / "rechtlichen Interessen beauftragt hat; …") is read
+    as one: its second half starts in lower case after at most a few short lines of page furniture. The quote then
     is the half that carries the figures (a date or an amount), so that it
     is verbatim on one page; the rules read both halves."""
     out: list[Unit] = []

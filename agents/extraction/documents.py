@@ -117,6 +117,8 @@ class DocumentContext:
     total: tuple[int, str] | None = None  # an invoice's total (cents, currency)
     chunks_seen: int = 0
     contract_kind: str = ""
+    proof: str = ""  # a postal record's proof kind, from its heading
+    invoice_number: str = ""  # an invoice's number, from its heading
 
 
 def classify(text: str, name: str = "") -> tuple[str, bool, bool]:

@@ -71,7 +71,13 @@ class ChunkText:
     document: str = ""
 
 
+# The fields that make two findings the same fact (VOCABULARY.md's main fields).
+_IDENTITY = {"contract_concluded": ("date",), "invoice_issued": ("date",)}
+
+
 def _key(fact_type: str, value: dict[str, Any]) -> str:
+    if fact_type in _IDENTITY:
+        value = {k: v for k, v in value.items() if k in _IDENTITY[fact_type]}
     if fact_type in {
         "lack_of_funds_pleaded",
         "exoneration_pleaded",
@@ -130,6 +136,10 @@ class Extractor:
             )  # fmt: skip
             if kind == "newsletter":
                 ctx.skip = "newsletter"
+            if kind == "receipt":
+                ctx.proof = facts.receipt_proof(chunk.text[:600] + " " + chunk.document)
+            if kind == "invoice" and (m := _NUMBER_REF.search(chunk.text[:1500])):
+                ctx.invoice_number = m["no"]
             named = {m["no"] for m in _NUMBER_REF.finditer(chunk.text)}
             if (
                 kind in {"reminder", "letter", "email", "lawyer"}
@@ -159,7 +169,7 @@ class Extractor:
             # the title on the first page names the kind; later pages only the subject
             ctx.contract_kind = ctx.contract_kind or contract_kind(text)
         kind = ctx.contract_kind
-        dispatch = facts.reminder_dispatch(text[:900], ctx)
+        dispatch = facts.reminder_dispatch(text, ctx)
         for unit in _rows(text, units(text)) if ctx.kind in _ROW_DOCS else units(text):
             if unit.paragraph in injected or INJECTION.search(unit.reading):
                 continue

@@ -101,8 +101,26 @@ _ACCEPTANCE_CLAUSE = _rx(
 )
 
 
+_CONTRACT_REFERENCE = _rx(
+    rf"\b(?P<word>Kaufvertrag|Werkvertrag|Dienstvertrag|Vertrag|Liefervertrag|Rahmenvertrag)"
+    rf"(?:es|s)?\s+vom\s+{_D}"
+    rf"|\b(?P<en>sales\s+contract|contract\s+for\s+work|service\s+agreement|contract|agreement)"
+    rf"\s+(?:dated|of)\s+(?P<date2>{DATE})"
+)
+
+
 def contract_facts(t: str, ctx: DocumentContext, kind: str) -> Iterator[Found]:
     if ctx.kind not in _CONTRACT_DOCS:
+        # another document names the contract: "gemäß unserem Kaufvertrag vom …"
+        if ctx.kind != "newsletter" and (m := _CONTRACT_REFERENCE.search(t)):
+            parsed = parse_date(m["date"] or m["date2"])
+            if parsed is not None:
+                value: dict[str, Any] = {"date": parsed.isoformat()}
+                word = (m["word"] or m["en"] or "").lower()
+                named = contract_kind_of_word(word)
+                if named:
+                    value["contract_kind"] = named
+                yield "contract_concluded", value, 0.6
         return
     for rx in _CONCLUDED:
         if (m := rx.search(t)) and (d := _date(m)):
@@ -136,6 +154,16 @@ def contract_facts(t: str, ctx: DocumentContext, kind: str) -> Iterator[Found]:
             break
     if _ACCEPTANCE_CLAUSE.search(t):
         yield "acceptance_clause", {"text": squash(t)}, 0.75
+
+
+def contract_kind_of_word(word: str) -> str:
+    if "kauf" in word or "sales" in word:
+        return "kaufvertrag"
+    if "werk" in word or "for work" in word:
+        return "werkvertrag"
+    if "dienst" in word or "service" in word:
+        return "dienstvertrag"
+    return ""
 
 
 def _event(raw: str) -> str | None:
@@ -191,9 +219,10 @@ def invoice_facts(t: str, ctx: DocumentContext) -> Iterator[Found]:
         for rx in _INVOICE_ISSUED:
             if (m := rx.search(t)) and (d := _date(m)):
                 value: dict[str, Any] = {"date": d}
-                if "no" in m.groupdict() and m.group("no"):
-                    value["number"] = m.group("no")
-                    ctx.numbers.add(m.group("no"))
+                number = m.groupdict().get("no") or ctx.invoice_number
+                if number:
+                    value["number"] = number
+                    ctx.numbers.add(number)
                 if ctx.total:
                     value["amount"] = _amount(*ctx.total)
                 yield "invoice_issued", value, 0.85
@@ -408,6 +437,29 @@ _POSTED = _rx(
 )
 
 
+_DELIVERED_EVENT = _rx(
+    r"zugestellt|eingeworfen|eingelegt|ausgeliefert|(?:has\s+been|was)\s+delivered"
+    r"|placed\s+in\s+the"
+)
+# The proof a postal record is, from its heading (OCR may break the umlaut).
+_PROOF_OF_HEADING = [
+    ("rueckschein", _rx(r"R[üu]cksch|Return\s+receipt|advice\s+of\s+delivery")),
+    (
+        "auslieferungsbeleg",
+        _rx(r"Auslieferungsbeleg|Zustellnachweis|Proof\s+of\s+delivery"),
+    ),
+    (
+        "sendungsverfolgung_zugestellt",
+        _rx(r"Sendungsverfolgung|Sendungsstatus|tracking"),
+    ),
+]
+
+
+def receipt_proof(head: str) -> str:
+    """The proof kind a postal record's heading announces, or ""."""
+    return next((k for k, rx in _PROOF_OF_HEADING if rx.search(head)), "")
+
+
 def proof_facts(t: str, ctx: DocumentContext) -> Iterator[Found]:
     if ctx.kind != "receipt":
         return
@@ -417,6 +469,8 @@ def proof_facts(t: str, ctx: DocumentContext) -> Iterator[Found]:
             parsed = parse_date(raw) if raw else None
             if parsed is None:
                 continue
+            # the record's own heading says what it is; the sentence only what happened
+            proof = evidence = ctx.proof or proof
             yield (
                 "reminder_delivered",
                 {"date": parsed.isoformat(), "proof": proof},
@@ -424,7 +478,18 @@ def proof_facts(t: str, ctx: DocumentContext) -> Iterator[Found]:
             )
             yield "delivery_evidence", {"kind": evidence}, 0.8
             return
-    if _NOT_DELIVERED.search(t) and find_dates(t):
+    dates = find_dates(t)
+    if (
+        ctx.proof
+        and dates
+        and _DELIVERED_EVENT.search(t)
+        and not _NOT_DELIVERED.search(t)
+    ):
+        value = {"date": dates[0].date.isoformat(), "proof": ctx.proof}
+        yield "reminder_delivered", value, 0.75
+        yield "delivery_evidence", {"kind": ctx.proof}, 0.75
+        return
+    if _NOT_DELIVERED.search(t) and dates:
         yield "delivery_evidence", {"kind": "sendungsverfolgung_ohne_zustellung"}, 0.75
         return
     if _POSTED.search(t):

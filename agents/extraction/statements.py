@@ -217,7 +217,7 @@ def lawyer_facts(t: str, ctx: DocumentContext) -> Iterator[Found]:
     amounts = find_amounts(t)
     if not amounts:
         return
-    if _PRINCIPAL.search(t):
+    if _PRINCIPAL.search(t) or _PRINCIPAL_ROW.search(t):
         yield "claim_amount", _amount(amounts[-1].cents, amounts[-1].currency), 0.75
     elif m := _DAMAGE.search(t):
         label = squash(m.group("label"))
@@ -300,6 +300,29 @@ def bank_facts(t: str, ctx: DocumentContext, known: set[str]) -> Iterator[Found]
         yield "payment_received", value, 0.75
 
 
+_REMINDER_COSTS = _rx(
+    r"^(?P<label>Mahnkosten|Mahngebühr(?:en)?|Mahnpauschale|Verzugspauschale"
+    r"|Pauschale\s+nach\s+§\s*288\s+Abs\.\s*5\s+BGB|Auskunftskosten|Bankgebühren"
+    r"|Rücklastschriftgebühr|reminder\s+fee|late\s+payment\s+(?:fee|compensation)"
+    r"|(?:flat[\s\-]rate\s+)?compensation\s+under\s+section\s+288\(5\))"
+)
+
+
 def interest_facts(t: str, ctx: DocumentContext) -> Iterator[Found]:
-    if ctx.kind == "interest":
+    """Interest calculations, and the rate and costs a creditor's reminder
+    claims (its cost table: "Mahnkosten 5,00 €")."""
+    if ctx.kind == "interest" or (ctx.kind == "reminder" and not ctx.lawyer):
         yield from rate_facts(t)
+    if ctx.kind == "reminder" and not ctx.lawyer and (m := _REMINDER_COSTS.search(t)):
+        amounts = find_amounts(t)
+        if amounts:
+            value = {"amount": _amount(amounts[-1].cents, amounts[-1].currency)}
+            value["text"] = squash(m["label"])
+            yield "damage_item", value, 0.7
+    if ctx.kind == "reminder" and _PRINCIPAL_ROW.search(t) and (a := find_amounts(t)):
+        yield "claim_amount", _amount(a[-1].cents, a[-1].currency), 0.7
+
+
+_PRINCIPAL_ROW = _rx(
+    r"^(?:Hauptforderung|Principal|offener\s+Rechnungsbetrag)\b[^\n]*\d"
+)

@@ -78,6 +78,7 @@ def units(text: str) -> list[Unit]:
         cursor = m.end()
     paragraphs.append((cursor, len(text)))
     paragraphs = [piece for p in paragraphs for piece in _without_debris(text, *p)]
+    paragraphs = [piece for p in paragraphs for piece in _table_lines(text, *p)]
     for index, (p_start, p_end) in enumerate(paragraphs):
         s = p_start
         for m in _END.finditer(text, p_start, p_end):
@@ -101,9 +102,10 @@ _TERMINAL = (".", "!", "?", ":", ";")
 def _joined_across_breaks(text: str, found: list[Unit]) -> list[Unit]:
     """A sentence that a page break cut in two ("… mit der Wahrnehmung ihrer"
     / footer / header / "rechtlichen Interessen beauftragt hat; …") is read
-    as one: its second half starts in lower case after at most a few short lines of page furniture. The quote then
-    is the half that carries the figures (a date or an amount), so that it
-    is verbatim on one page; the rules read both halves."""
+    as one: its second half starts in lower case after at most a few short
+    lines of page furniture. The quote then is the half that carries the
+    figures (a date or an amount), so that it is verbatim on one page; the
+    rules read both halves."""
     out: list[Unit] = []
     i = 0
     while i < len(found):
@@ -128,6 +130,30 @@ def _joined_across_breaks(text: str, found: list[Unit]) -> list[Unit]:
 
 
 _WORD = re.compile(r"[^\W\d_]{3,}")
+
+
+_ROW_END = re.compile(
+    r"\d[\d.,]*\s?(?:€|EUR|Euro)\s*$|(?:€|EUR)\s?\d[\d.,]*\d\s*$", re.I
+)
+
+
+def _table_lines(text: str, start: int, end: int) -> list[tuple[int, int]]:
+    """A block that is a whole table set as text lines ("Mahnkosten    5,00 €"
+    under "Hauptforderung    4.250,00 €"): every line ends in an amount, so
+    every line is a row of its own."""
+    lines: list[tuple[int, int]] = []
+    pos = start
+    while pos <= end:
+        nl = text.find("\n", pos, end)
+        line_end = end if nl < 0 else nl
+        lines.append((pos, line_end))
+        if nl < 0:
+            break
+        pos = nl + 1
+    filled = [(s, e) for s, e in lines if text[s:e].strip()]
+    if len(filled) >= 2 and all(_ROW_END.search(text[s:e]) for s, e in filled):
+        return filled
+    return [(start, end)]
 
 
 def _is_debris(line: str) -> bool:

@@ -10,6 +10,7 @@ import re
 from dataclasses import dataclass, field
 
 from agents.domain.parsing import DATE, parse_date
+from evidence.domain.instructions import MACHINE_ADDRESSED
 
 _I = re.IGNORECASE | re.MULTILINE
 
@@ -18,23 +19,8 @@ def _rx(pattern: str) -> re.Pattern[str]:
     return re.compile(pattern, _I)
 
 
-# Sentences addressed to a machine rather than to the reader of the letter.
-INJECTION = _rx(
-    r"(?:Hinweis|Anweisung|Nachricht|Mitteilung|Note|Instruction|Message|Notice)\s+"
-    r"(?:an|für|to|for)\s+(?:alle\s+|all\s+|any\s+)?(?:automatisierte|automated|maschinelle"
-    r"|KI|AI|künstliche|artificial|auswertende|automatische|machine)"
-    r"|an\s+(?:automatisierte|maschinelle)\s+(?:Systeme|Auswertung)"
-    r"|(?:ignoriere|ignorieren\s+Sie|missachten\s+Sie|vergiss|vergessen\s+Sie)\s+(?:alle\s+)?"
-    r"(?:bisherigen|vorherigen|vorigen|obigen|vorstehenden|früheren)\s+"
-    r"(?:Angaben|Anweisungen|Instruktionen|Inhalte|Informationen)"
-    r"|ignore\s+(?:all\s+|any\s+)?(?:the\s+)?(?:previous|prior|above|earlier|preceding)\s+"
-    r"(?:instructions|information|content|text)"
-    r"|disregard\s+(?:all\s+|any\s+)?(?:the\s+)?(?:previous|prior|above|preceding)\s+"
-    r"(?:instructions|information|content)"
-    r"|(?:if\s+you\s+are|as)\s+an?\s+(?:AI|KI|language\s+model|assistant|automated\s+system)\b"
-    r"|(?:KI|AI)[\s\-](?:System|Assistent|assistant|model|agent)\w*\s*[:,]"
-    r"|\bsystem\s+prompt\b"
-)
+# Sentences addressed to a machine: the one rule lives with the evidence.
+INJECTION = MACHINE_ADDRESSED
 
 # Kinds, first match over the first lines of the document wins. OCR breaks
 # umlauts and case, so the patterns allow both.

@@ -1,3 +1,4 @@
+# ruff: noqa: E501
 """The rules extractor on small PDFs in different house styles, read through
 the app's own text path (PyMuPDF layout text, chunking): table cells as
 separate spans on one baseline, a two-column letterhead with a DIN 5008

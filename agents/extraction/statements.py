@@ -316,9 +316,8 @@ def interest_facts(t: str, ctx: DocumentContext) -> Iterator[Found]:
     if ctx.kind == "reminder" and not ctx.lawyer and (m := _REMINDER_COSTS.search(t)):
         amounts = find_amounts(t)
         if amounts:
-            value = {"amount": _amount(amounts[-1].cents, amounts[-1].currency)}
-            value["text"] = squash(m["label"])
-            yield "damage_item", value, 0.7
+            amount = _amount(amounts[-1].cents, amounts[-1].currency)
+            yield "damage_item", {"amount": amount, "text": squash(m["label"])}, 0.7
     if ctx.kind == "reminder" and _PRINCIPAL_ROW.search(t) and (a := find_amounts(t)):
         yield "claim_amount", _amount(a[-1].cents, a[-1].currency), 0.7
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from agents.domain.parsing import DATE, parse_date
 from evidence.domain.instructions import MACHINE_ADDRESSED
@@ -99,9 +99,7 @@ class DocumentContext:
     date: dt.date | None = None
     injected: bool = False
     skip: str = ""  # why nothing is proposed from it ("newsletter", "other_matter")
-    numbers: set[str] = field(default_factory=set)  # invoice numbers it names
     total: tuple[int, str] | None = None  # an invoice's total (cents, currency)
-    chunks_seen: int = 0
     contract_kind: str = ""
     proof: str = ""  # a postal record's proof kind, from its heading
     invoice_number: str = ""  # an invoice's number, from its heading

@@ -151,7 +151,6 @@ class Extractor:
             self._docs[chunk.document_id] = ctx
         elif ctx.date is None:
             ctx.date = letter_date(chunk.text)
-        ctx.chunks_seen += 1
         return ctx
 
     def _chunk(self, chunk: ChunkText) -> Iterator[tuple[str, Any, float, str]]:

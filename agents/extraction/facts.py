@@ -222,7 +222,6 @@ def invoice_facts(t: str, ctx: DocumentContext) -> Iterator[Found]:
                 number = m.groupdict().get("no") or ctx.invoice_number
                 if number:
                     value["number"] = number
-                    ctx.numbers.add(number)
                 if ctx.total:
                     value["amount"] = _amount(*ctx.total)
                 yield "invoice_issued", value, 0.85

@@ -102,6 +102,7 @@ class DocumentContext:
     total: tuple[int, str] | None = None  # an invoice's total (cents, currency)
     contract_kind: str = ""
     proof: str = ""  # a postal record's proof kind, from its heading
+    dispatch: str = ""  # a reminder's dispatch marking, once seen
     invoice_number: str = ""  # an invoice's number, from its heading
 
 

@@ -72,7 +72,11 @@ class ChunkText:
 
 
 # The fields that make two findings the same fact (VOCABULARY.md's main fields).
-_IDENTITY = {"contract_concluded": ("date",), "invoice_issued": ("date",)}
+_IDENTITY = {
+    "contract_concluded": ("date",),
+    "invoice_issued": ("date",),
+    "reminder_sent": ("date", "deadline"),
+}
 
 
 def _key(fact_type: str, value: dict[str, Any]) -> str:

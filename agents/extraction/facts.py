@@ -237,9 +237,11 @@ def invoice_facts(t: str, ctx: DocumentContext) -> Iterator[Found]:
                 break
         if _CONSUMER_NOTICE.search(t):
             yield "consumer_notice_in_invoice", True, 0.75
-    if ctx.kind in {"invoice", "contract", "reminder", "letter", "email"} and (
-        m := _IBAN.search(t)
-    ):
+    # the creditor's own documents; a debtor's letterhead names the debtor's bank
+    own = ctx.kind in {"invoice", "contract"} or (
+        ctx.kind == "reminder" and not ctx.lawyer
+    )
+    if own and (m := _IBAN.search(t)):
         yield (
             "creditor_payment_details",
             {"text": "IBAN " + m.group("iban").strip()},
@@ -394,11 +396,13 @@ _DISPATCH = [
 ]  # fmt: skip
 
 
-def reminder_dispatch(head: str, ctx: DocumentContext) -> str:
-    for name, rx in _DISPATCH:
-        if rx.search(head):
-            return name
-    return "email" if ctx.email else "post"
+def reminder_dispatch(text: str, ctx: DocumentContext) -> str:
+    """How the reminder went out: a marking anywhere in the document ("per
+    Einwurf-Einschreiben" may stand on its last page), else e-mail for an
+    e-mail printout, else ordinary post."""
+    if not ctx.dispatch:
+        ctx.dispatch = next((name for name, rx in _DISPATCH if rx.search(text)), "")
+    return ctx.dispatch or ("email" if ctx.email else "post")
 
 
 def reminder_facts(t: str, ctx: DocumentContext, dispatch: str) -> Iterator[Found]:
@@ -442,6 +446,10 @@ _DELIVERED_EVENT = _rx(
 )
 # The proof a postal record is, from its heading (OCR may break the umlaut).
 _PROOF_OF_HEADING = [
+    (
+        "einlieferungsbeleg",
+        _rx(r"Einlieferungsbeleg|Certificate\s+of\s+posting|Proof\s+of\s+posting"),
+    ),
     ("rueckschein", _rx(r"R[üu]cksch|Return\s+receipt|advice\s+of\s+delivery")),
     (
         "auslieferungsbeleg",
@@ -454,6 +462,9 @@ _PROOF_OF_HEADING = [
 ]
 
 
+_POSTING = _rx(r"Einlieferung|eingeliefert|posted|handed\s+in|accepted\s+at")
+
+
 def receipt_proof(head: str) -> str:
     """The proof kind a postal record's heading announces, or ""."""
     return next((k for k, rx in _PROOF_OF_HEADING if rx.search(head)), "")
@@ -461,6 +472,11 @@ def receipt_proof(head: str) -> str:
 
 def proof_facts(t: str, ctx: DocumentContext) -> Iterator[Found]:
     if ctx.kind != "receipt":
+        return
+    if ctx.proof == "einlieferungsbeleg":
+        # proof of posting, never of Zugang
+        if _POSTING.search(t) and find_dates(t):
+            yield "delivery_evidence", {"kind": "einlieferungsbeleg"}, 0.75
         return
     for proof, evidence, rx in _PROOFS:
         if m := rx.search(t):

@@ -197,8 +197,14 @@ _INPUT_VAT_YES = _rx(
 
 
 def lawyer_facts(t: str, ctx: DocumentContext) -> Iterator[Found]:
-    if not ctx.lawyer or ctx.kind in {"fee_note", "newsletter"}:
+    if not ctx.lawyer or ctx.kind == "newsletter":
         return
+    if _INPUT_VAT_NO.search(t):
+        yield "creditor_input_vat", False, 0.8
+    elif _INPUT_VAT_YES.search(t):
+        yield "creditor_input_vat", True, 0.8
+    if ctx.kind == "fee_note":
+        return  # its rows are fee_note_items, not claims of the letter
     for rx in _INSTRUCTED:
         if (m := rx.search(t)) and (p := parse_date(m["date"])):
             yield "lawyer_instructed", {"date": p.isoformat()}, 0.85
@@ -208,10 +214,6 @@ def lawyer_facts(t: str, ctx: DocumentContext) -> Iterator[Found]:
         yield "special_reasons", {"text": squash(t)}, 0.75
     if _UNQUANTIFIED.search(t):
         yield "damage_unquantified", {"text": squash(t)}, 0.7
-    if _INPUT_VAT_NO.search(t):
-        yield "creditor_input_vat", False, 0.8
-    elif _INPUT_VAT_YES.search(t):
-        yield "creditor_input_vat", True, 0.8
     if _NOT_OURS.search(t):
         return
     amounts = find_amounts(t)
@@ -240,7 +242,12 @@ def rate_facts(t: str) -> Iterator[Found]:
 
 
 # --- records ----------------------------------------------------------------------------
-_VV = _rx(r"^(?P<vv>2300|2400|1000|1008|3100|3104|7000|7002|7008)\b")
+# The VV RVG number opens the row ("2300  1,3 Geschäftsgebühr …") or is named in
+# it ("1,3 Geschäftsgebühr Nr. 2300 VV RVG").
+_VV = _rx(
+    r"^(?P<vv>2300|2400|1000|1008|3100|3104|7000|7002|7008)\b"
+    r"|\bNr\.?\s*(?P<vv2>2300|2400|1000|1008|3100|3104|7000|7002|7008)\s+VV"
+)
 _FEE_KINDS = [
     ("umsatzsteuer", _rx(r"Umsatzsteuer|Mehrwertsteuer|\bVAT\b|USt")),
     (
@@ -260,7 +267,8 @@ def fee_note_facts(t: str, ctx: DocumentContext) -> Iterator[Found]:
         return
     kind = next((k for k, rx in _FEE_KINDS if rx.search(t)), "sonstige")
     net = amounts[-1]  # the fee; an earlier amount is the value it is computed from
-    value = {"kind": kind, "net": _amount(net.cents, net.currency), "vv_no": m["vv"]}
+    vv_no = m["vv"] or m["vv2"]
+    value = {"kind": kind, "net": _amount(net.cents, net.currency), "vv_no": vv_no}
     yield "fee_note_item", value, 0.8
 
 

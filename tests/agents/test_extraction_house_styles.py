@@ -463,3 +463,28 @@ def test_without_the_new_vocabulary_the_provider_keeps_to_the_kinds_the_gate_kno
     assert rules.RulesProvider().vocabulary == "legacy"
     monkeypatch.setattr(rules, "_vocabulary_has_contract_kinds", lambda: True)
     assert rules.RulesProvider().vocabulary == "contract"
+
+
+def test_a_fee_note_naming_the_vv_number_inside_the_row_is_read_too():
+    note = (
+        "Kanzlei Demo\n\nRechtsanwälte\n\nChemnitz, 10.06.2026\n\nKostennote Nr. 2026-0388\n\n"
+        "berechnen wir nach einem Gegenstandswert von 21.955,50 €:\n\n"
+        "1,3 Geschäftsgebühr Nr. 2300 VV RVG      1.133,60 €\n"
+        "Post- und Telekommunikationspauschale Nr. 7002 VV RVG      20,00 €\n"
+        "19 % Umsatzsteuer Nr. 7008 VV RVG      219,18 €"
+    )
+    found = Extractor().extract([ChunkText(1, 1, note, "07_Kostennote.pdf")])
+    items = {
+        f.value["vv_no"]: f.value["net"]["cents"] for f in _of(found, "fee_note_item")
+    }
+    assert items == {"2300": 113360, "7002": 2000, "7008": 21918}
+    assert 2195550 not in {c for f in found for c in _cents(f.value)}
+
+
+def test_a_proof_of_posting_is_evidence_of_dispatch_never_of_receipt():
+    scan = (
+        "Deutsche Post\n\n. Einlieferungsbeleg\n:\n\nEinschreiben Einwurf\n\n"
+        "Einlieferung: 20.05.2026, 11:32 Uhr\n\nFiliale: Chemnitz Zentrum"
+    )
+    found = Extractor().extract([ChunkText(1, 1, scan, "04_Einlieferungsbeleg.pdf")])
+    assert [f.value for f in found] == [{"kind": "einlieferungsbeleg"}]

@@ -103,6 +103,7 @@ class DocumentContext:
     contract_kind: str = ""
     proof: str = ""  # a postal record's proof kind, from its heading
     dispatch: str = ""  # a reminder's dispatch marking, once seen
+    reminder_found: bool = False  # a reminder_sent was read in it
     invoice_number: str = ""  # an invoice's number, from its heading
 
 

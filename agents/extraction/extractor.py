@@ -173,13 +173,24 @@ class Extractor:
             ctx.contract_kind = ctx.contract_kind or contract_kind(text)
         kind = ctx.contract_kind
         dispatch = facts.reminder_dispatch(text, ctx)
-        for unit in _rows(text, units(text)) if ctx.kind in _ROW_DOCS else units(text):
+        read = _rows(text, units(text)) if ctx.kind in _ROW_DOCS else units(text)
+        heading: Unit | None = None
+        for unit in read:
             if unit.paragraph in injected or INJECTION.search(unit.reading):
                 continue
+            if heading is None and _REMINDER_HEADING.search(unit.text):
+                heading = unit
             for fact_type, value, confidence in self._unit(unit, ctx, kind, dispatch):
                 if fact_type == "invoice_issued" and "number" in value:
                     self._invoice_numbers.add(value["number"])
+                if fact_type == "reminder_sent":
+                    ctx.reminder_found = True
                 yield fact_type, value, confidence, unit.text
+        if ctx.kind == "reminder" and not ctx.reminder_found and heading and ctx.date:
+            # a reminder that sets no new deadline is still a reminder (its date)
+            ctx.reminder_found = True
+            value = {"date": ctx.date.isoformat(), "dispatch": dispatch}
+            yield "reminder_sent", value, 0.7, heading.text
 
     def _unit(
         self, unit: Unit, ctx: DocumentContext, kind: str, dispatch: str
@@ -200,6 +211,11 @@ class Extractor:
 
 
 _ROW_DOCS = {"receipt", "bank", "interest"}
+_REMINDER_HEADING = re.compile(
+    r"^(?:\d\.\s*|erste|zweite|dritte|letzte|first|second|final\s+)?\s*"
+    r"(?:Mahnung|Zahlungserinnerung|(?:payment\s+)?reminder|final\s+demand)\b",
+    re.IGNORECASE | re.MULTILINE,
+)
 _DATE_CELL = re.compile(
     rf"^(?:{DATE})(?:[ \t]+\d{{1,2}}:\d{{2}}(?:\s*Uhr)?)?$", re.IGNORECASE
 )

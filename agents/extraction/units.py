@@ -103,9 +103,10 @@ def _joined_across_breaks(text: str, found: list[Unit]) -> list[Unit]:
     """A sentence that a page break cut in two ("… mit der Wahrnehmung ihrer"
     / footer / header / "rechtlichen Interessen beauftragt hat; …") is read
     as one: its second half starts in lower case after at most a few short
-    lines of page furniture. The quote then is the half that carries the
-    figures (a date or an amount), so that it is verbatim on one page; the
-    rules read both halves."""
+    lines of page furniture. With nothing between the halves (ingestion kept
+    the furniture out of the flow) the quote is the whole sentence; otherwise
+    it is the half that carries the figures (a date or an amount), so that it
+    is verbatim on one page, and the rules read both halves."""
     out: list[Unit] = []
     i = 0
     while i < len(found):
@@ -121,7 +122,14 @@ def _joined_across_breaks(text: str, found: list[Unit]) -> list[Unit]:
             ):
                 j += 1
             if j < len(found) and found[j].text[:1].islower():
-                out.append(_halves(unit, found[j]))
+                if j == i + 1:  # nothing between the halves: one quote
+                    end = found[j].end
+                    whole = Unit(
+                        unit.start, end, text[unit.start : end], found[j].paragraph
+                    )
+                    out.append(whole)
+                else:
+                    out.append(_halves(unit, found[j]))
                 i = j + 1
                 continue
         out.append(unit)

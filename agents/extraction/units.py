@@ -99,11 +99,25 @@ _FURNITURE_MAX = 90
 _TERMINAL = (".", "!", "?", ":", ";")
 
 
+_FURNITURE = re.compile(
+    r"Seite\s+\d+\s*(?:von|/)\s*\d+|Page\s+\d+\s+of\s+\d+|^\s*-\s*\d+\s*-\s*$"
+    r"|^\s*\d{1,3}\s*$|\./\.|^\s*[A-ZÄÖÜ][\w.]{0,4}\s?[A-ZÄÖÜ]?\.?/\w{1,4}\s*$",
+    re.IGNORECASE | re.MULTILINE,
+)
+_LABEL_LINE = re.compile(r"^[\w\-. ]{2,30}:\s*\S", re.MULTILINE)
+
+
+def _prose(text: str) -> bool:
+    """A sentence rather than a label block ("Rechnungsdatum: 28.04.2026")."""
+    return len(text.split()) >= 6 and not _LABEL_LINE.search(text)
+
+
 def _joined_across_breaks(text: str, found: list[Unit]) -> list[Unit]:
     """A sentence that a page break cut in two ("… mit der Wahrnehmung ihrer"
     / footer / header / "rechtlichen Interessen beauftragt hat; …") is read
     as one: its second half starts in lower case after at most a few short
-    lines of page furniture. With nothing between the halves (ingestion kept
+    lines of which one at least is page furniture (a page number, "Seite 1
+    von 2", initials). With nothing between the halves (ingestion kept
     the furniture out of the flow) the quote is the whole sentence; otherwise
     it is the half that carries the figures (a date or an amount), so that it
     is verbatim on one page, and the rules read both halves."""
@@ -112,7 +126,7 @@ def _joined_across_breaks(text: str, found: list[Unit]) -> list[Unit]:
     while i < len(found):
         unit = found[i]
         j = i + 1
-        if len(unit.text) > 25 and not unit.text.rstrip().endswith(_TERMINAL):
+        if _prose(unit.text) and not unit.text.rstrip().endswith(_TERMINAL):
             while (
                 j < len(found)
                 and j - i <= 6
@@ -121,7 +135,12 @@ def _joined_across_breaks(text: str, found: list[Unit]) -> list[Unit]:
                 and not found[j].text.rstrip().endswith((".", "!", "?"))
             ):
                 j += 1
-            if j < len(found) and found[j].text[:1].islower():
+            between = found[i + 1 : j]
+            if (
+                j < len(found)
+                and found[j].text[:1].islower()
+                and (not between or any(_FURNITURE.search(u.text) for u in between))
+            ):
                 if j == i + 1:  # nothing between the halves: one quote
                     end = found[j].end
                     whole = Unit(

@@ -405,7 +405,29 @@ def reminder_dispatch(text: str, ctx: DocumentContext) -> str:
     return ctx.dispatch or ("email" if ctx.email else "post")
 
 
+_EARLIER_REMINDER = _rx(
+    rf"\b(?:unsere[rn]?|our)\s+(?:\d\.\s*|letzten?\s+|ersten?\s+|last\s+|first\s+)?"
+    rf"(?:Mahnung|Zahlungserinnerung|reminder)\s+(?:vom|of|dated)\s+{_D}"
+)
+_BY_MESSENGER = _rx(
+    rf"\bBote[n]?\s+(?:hat\s+)?am\s+{_D}\s+(?:{_G}){{0,60}}?(?:Einwurf|übergeben|zugestellt)"
+    rf"|\bcourier\s+on\s+(?P<date2>{DATE})"
+)
+
+
 def reminder_facts(t: str, ctx: DocumentContext, dispatch: str) -> Iterator[Found]:
+    if ctx.kind == "reminder" and not ctx.lawyer:
+        # the creditor's own reminder names an earlier one it sent
+        if (m := _EARLIER_REMINDER.search(t)) and (d := _date(m)):
+            yield "reminder_sent", {"date": d}, 0.65
+        if m := _BY_MESSENGER.search(t):
+            parsed = parse_date(m["date"] or m["date2"])
+            if parsed is not None:
+                yield (
+                    "reminder_delivered",
+                    {"date": parsed.isoformat(), "proof": "bote"},
+                    0.7,
+                )
     if ctx.kind not in {"reminder", "lawyer"} and not (
         ctx.lawyer and ctx.kind == "letter"
     ):

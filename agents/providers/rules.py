@@ -1,22 +1,43 @@
-"""The ``rules`` provider: the deterministic extractor of
-``agents.domain.rules`` dressed as a model. It answers an episode with one
-``propose_case_fact`` call per candidate (and ``propose_term`` for document
-types the ontology lacks), then finishes. Its calls go through the same gate
-as any model's; its call ids are stable (a hash of chunk, fact and quote), so
-re-running an extraction replays instead of duplicating."""
+"""The ``rules`` provider: the deterministic extractor of ``agents.extraction``
+dressed as a model. It answers an episode with one ``propose_case_fact`` call
+per new finding (one per fact: the same kind and value from several passages
+is proposed once, from its first passage) and ``propose_term`` for document
+types the ontology lacks, then finishes. Its calls go through the same gate as
+any model's; its call ids are stable (a hash of chunk, fact and quote), so
+re-running an extraction replays instead of duplicating. Documents that
+address machines ("Hinweis an automatisierte Systeme …") are listed in
+``instructed_documents``; nothing of those sentences is ever proposed.
+
+The extractor proposes the fact kinds of the agreed vocabulary
+(tests/ontology/scenarios/VOCABULARY.md). Until the ontology's vocabulary holds
+them (``invoice_payment_deadline`` is the marker), ``vocabulary="auto"`` falls
+back to the previous extractor (``agents.domain.rules``), whose kinds the gate
+knows, so that a run is never a wall of refused calls."""
 
 from __future__ import annotations
 
 import hashlib
 import json
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any, Literal
 
 from agents.domain.gate import ToolCall
 from agents.domain.loop import Episode, ProviderTurn
-from agents.domain.rules import ChunkText, RulesExtractor
+from agents.domain.rules import _DOC_TYPE_HEADING, RulesExtractor, TermCandidateDraft
+from agents.domain.rules import ChunkText as LegacyChunkText
+from agents.extraction.extractor import ChunkText, Extractor
 
-RULES_MODEL_ID = "rules-de-en/1"
+RULES_MODEL_ID = "rules-de-en/2"
+LEGACY_MODEL_ID = "rules-de-en/1"
+VOCABULARY_MARKER = "invoice_payment_deadline"
+Vocabulary = Literal["auto", "contract", "legacy"]
+
+
+def _vocabulary_has_contract_kinds() -> bool:
+    from ontology.domain.vocabulary import fact_type_keys
+
+    return VOCABULARY_MARKER in fact_type_keys()
 
 
 def _call_id(kind: str, payload: Mapping[str, Any]) -> str:
@@ -29,18 +50,79 @@ class RulesProvider:
     name = "rules"
     call_id_scope: Literal["run", "global"] = "global"
 
-    def __init__(self) -> None:
-        self._extractor = RulesExtractor()
+    def __init__(self, *, vocabulary: Vocabulary = "auto") -> None:
+        if vocabulary == "auto":
+            vocabulary = "contract" if _vocabulary_has_contract_kinds() else "legacy"
+        self.vocabulary = vocabulary
+        self._extractor = Extractor()
+        self._legacy = RulesExtractor()
+        self.terms: list[TermCandidateDraft] = []
+
+    @property
+    def instructed_documents(self) -> set[int]:
+        """Ids of the documents read so far that address machines."""
+        return set(self._extractor.instructed_documents)
 
     def next_turn(
         self, *, episode: Episode, messages: Sequence[Mapping[str, Any]]
     ) -> ProviderTurn:
+        if self.vocabulary == "legacy":
+            return self._legacy_turn(episode=episode, messages=messages)
         if len(messages) > len(episode.messages):  # our calls were answered
             return ProviderTurn(calls=(), text="done", model_id=RULES_MODEL_ID)
-        chunks = [ChunkText(c.chunk_id, c.document_id, c.text) for c in episode.chunks]
-        terms_before = len(self._extractor.terms)
+        chunks = [
+            ChunkText(c.chunk_id, c.document_id, c.text, c.document)
+            for c in episode.chunks
+        ]
         calls: list[ToolCall] = []
-        for cand in self._extractor.extract(chunks):
+        for finding in self._extractor.extract(chunks):
+            args = {
+                "fact_type": finding.fact_type,
+                "source_chunk_id": finding.chunk_id,
+                "quote": finding.quote,
+                "value": finding.value,
+                "confidence": finding.confidence,
+            }
+            key = {k: v for k, v in args.items() if k != "confidence"}
+            calls.append(
+                ToolCall(
+                    _call_id("fact", key),
+                    "propose_case_fact",
+                    json.dumps(args, ensure_ascii=False),
+                )
+            )
+        for chunk in chunks:
+            for m in re.finditer(_DOC_TYPE_HEADING.pattern, chunk.text, re.I | re.M):
+                term = TermCandidateDraft(m["label"], "document_type", chunk.chunk_id)
+                self.terms.append(term)
+                args_t = {
+                    "label": term.label,
+                    "kind": term.kind,
+                    "source_chunk_id": term.chunk_id,
+                }
+                calls.append(
+                    ToolCall(
+                        _call_id("term", args_t),
+                        "propose_term",
+                        json.dumps(args_t, ensure_ascii=False),
+                    )
+                )
+        if not calls:
+            return ProviderTurn(calls=(), text="nothing found", model_id=RULES_MODEL_ID)
+        return ProviderTurn(calls=calls, model_id=RULES_MODEL_ID)
+
+    def _legacy_turn(
+        self, *, episode: Episode, messages: Sequence[Mapping[str, Any]]
+    ) -> ProviderTurn:
+        """The previous extractor's calls (its own model id and call ids)."""
+        if len(messages) > len(episode.messages):
+            return ProviderTurn(calls=(), text="done", model_id=LEGACY_MODEL_ID)
+        chunks = [
+            LegacyChunkText(c.chunk_id, c.document_id, c.text) for c in episode.chunks
+        ]
+        terms_before = len(self._legacy.terms)
+        calls: list[ToolCall] = []
+        for cand in self._legacy.extract(chunks):
             args = {
                 "fact_type": cand.fact_type,
                 "source_chunk_id": cand.chunk_id,
@@ -51,24 +133,34 @@ class RulesProvider:
             key = {k: v for k, v in args.items() if k != "confidence"}
             calls.append(
                 ToolCall(
-                    _call_id("fact", key),
+                    _legacy_call_id("fact", key),
                     "propose_case_fact",
                     json.dumps(args, ensure_ascii=False),
                 )
             )
-        for term in self._extractor.terms[terms_before:]:
-            args = {
+        for term in self._legacy.terms[terms_before:]:
+            args_t = {
                 "label": term.label,
                 "kind": term.kind,
                 "source_chunk_id": term.chunk_id,
             }
             calls.append(
                 ToolCall(
-                    _call_id("term", args),
+                    _legacy_call_id("term", args_t),
                     "propose_term",
-                    json.dumps(args, ensure_ascii=False),
+                    json.dumps(args_t, ensure_ascii=False),
                 )
             )
         if not calls:
-            return ProviderTurn(calls=(), text="nothing found", model_id=RULES_MODEL_ID)
-        return ProviderTurn(calls=calls, model_id=RULES_MODEL_ID)
+            return ProviderTurn(
+                calls=(), text="nothing found", model_id=LEGACY_MODEL_ID
+            )
+        return ProviderTurn(calls=calls, model_id=LEGACY_MODEL_ID)
+
+
+def _legacy_call_id(kind: str, payload: Mapping[str, Any]) -> str:
+    canonical = json.dumps(payload, sort_keys=True, ensure_ascii=False)
+    digest = hashlib.sha256(
+        f"{LEGACY_MODEL_ID}|{kind}|{canonical}".encode()
+    ).hexdigest()
+    return f"rules:{digest[:40]}"

@@ -242,7 +242,43 @@ CASE_FILES: list[tuple[str, Any]] = [
     ("Anwaltsschreiben_2026-06-01.pdf", lawyer_costs),
 ]
 
-# (fact_type, value, file, pages) — what the letters say.
+# (fact_type, value, file, pages) — what the letters say, in the kinds of the
+# agreed vocabulary (tests/ontology/scenarios/VOCABULARY.md): "zahlbar bis zum"
+# in the invoice is its one-sided deadline, not an agreed calendar date.
+EXPECTED_CONTRACT: list[tuple[str, dict[str, Any], str, list[int]]] = [
+    ("invoice_issued",
+     {"date": "2026-03-26", "number": "2026-0417",
+      "amount": {"cents": 425000, "currency": "EUR"}}, "Rechnung_2026-0417.pdf", [1]),
+    ("contract_concluded", {"date": "2026-03-02", "contract_kind": "kaufvertrag"},
+     "Rechnung_2026-0417.pdf", [1]),
+    ("claim_amount", {"cents": 425000, "currency": "EUR"}, "Rechnung_2026-0417.pdf", [1]),
+    ("invoice_payment_deadline", {"date": "2026-04-26"}, "Rechnung_2026-0417.pdf", [1]),
+    ("creditor_payment_details", {"text": "IBAN DE12 8605 5592 1234 5678 90"},
+     "Rechnung_2026-0417.pdf", [1]),
+    ("reminder_sent",
+     {"date": "2026-05-08", "deadline": "2026-05-22", "dispatch": "einwurf_einschreiben"},
+     "Mahnung_2026-05-08.pdf", [1]),
+    ("interest_rate_claimed", {"points_over_base": 9}, "Mahnung_2026-05-08.pdf", [1]),
+    ("damage_item", {"amount": {"cents": 500, "currency": "EUR"}, "text": "Mahnkosten"},
+     "Mahnung_2026-05-08.pdf", [2]),
+    ("damage_item",
+     {"amount": {"cents": 4000, "currency": "EUR"}, "text": "Pauschale nach § 288 Abs. 5 BGB"},
+     "Mahnung_2026-05-08.pdf", [2]),
+    ("reminder_delivered", {"date": "2026-05-11", "proof": "sendungsverfolgung_zugestellt"},
+     "Sendungsverfolgung_RT123456789DE.pdf", [1]),
+    ("delivery_evidence", {"kind": "sendungsverfolgung_zugestellt"},
+     "Sendungsverfolgung_RT123456789DE.pdf", [1]),
+    ("refusal_to_pay", {"date": "2026-05-18", "kind": "endgueltig"},
+     "Antwort_Schmidt_2026-05-18.pdf", [1]),
+    ("reminder_sent", {"date": "2026-06-01", "deadline": "2026-06-15"},
+     "Anwaltsschreiben_2026-06-01.pdf", [1]),
+    ("damage_item",
+     {"amount": {"cents": 45387, "currency": "EUR"}, "text": "Rechtsanwaltskosten"},
+     "Anwaltsschreiben_2026-06-01.pdf", [1]),
+]  # fmt: skip
+
+# The same in the kinds of the previous vocabulary (the provider's fallback
+# while the ontology lacks the agreed kinds).
 EXPECTED: list[tuple[str, dict[str, Any], str, list[int]]] = [
     ("invoice_issued", {"date": "2026-03-26"}, "Rechnung_2026-0417.pdf", [1]),
     ("contract_concluded", {"date": "2026-03-02"}, "Rechnung_2026-0417.pdf", [1]),
@@ -264,7 +300,8 @@ EXPECTED: list[tuple[str, dict[str, Any], str, list[int]]] = [
      "Sendungsverfolgung_RT123456789DE.pdf", [1]),
     ("reminder_received", {"date": "2026-05-11"},
      "Sendungsverfolgung_RT123456789DE.pdf", [1]),
-    ("refusal_to_pay", {"date": "2026-05-18"}, "Antwort_Schmidt_2026-05-18.pdf", [1]),
+    ("refusal_to_pay", {"date": "2026-05-18", "kind": "endgueltig"},
+     "Antwort_Schmidt_2026-05-18.pdf", [1]),
     ("damage_item",
      {"cents": 45387, "currency": "EUR", "label": "Rechtsanwaltskosten"},
      "Anwaltsschreiben_2026-06-01.pdf", [1]),

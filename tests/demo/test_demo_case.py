@@ -215,11 +215,17 @@ def test_seeded_case_file_gives_the_agent_the_facts_of_a_verzugsschaden(demo_fir
         ]
         return hit
 
-    assert one("due_date", demo_case.RECHNUNG)["value"] == {"date": "2026-05-12"}
+    deadline = one("invoice_payment_deadline", demo_case.RECHNUNG)
+    assert deadline["value"] == {"date": "2026-05-12"}  # one-sided, not agreed
+    assert not [p for p in found if p["fact_type"] == "calendar_payment_date"]
     refusal = one("refusal_to_pay", demo_case.VERWEIGERUNG)
-    assert refusal["value"] == {"date": "2026-05-27"}
+    assert refusal["value"] == {"date": "2026-05-27", "kind": "endgueltig"}
     assert refusal["confidence"] >= 0.85  # "ernsthaft und endgültig"
-    assert one("reminder_sent", demo_case.MAHNUNG)["value"] == {"date": "2026-05-20"}
+    assert one("reminder_sent", demo_case.MAHNUNG)["value"] == {
+        "date": "2026-05-20",
+        "deadline": "2026-05-29",
+        "dispatch": "einwurf_einschreiben",
+    }
 
     # the contract's payment clause stays findable across the page break
     across = Chunk.objects.filter(
@@ -251,7 +257,11 @@ def test_the_story_dates_lie_within_the_pinned_law_and_base_rate_period():
         if "date" in value:
             first.setdefault(fact_type, dt.date.fromisoformat(value["date"]))
     # the Mahnung comes after the Fälligkeit, the refusal after the Mahnung
-    assert first["due_date"] < first["reminder_sent"] < first["refusal_to_pay"]
+    assert (
+        first["invoice_payment_deadline"]
+        < first["reminder_sent"]
+        < first["refusal_to_pay"]
+    )
     assert max(dates) <= demo_case.VALID_AT
     assert letters.CREDITOR.name == demo_case.CLIENT
 

@@ -41,6 +41,15 @@ def amount_to_cents(text: str, *, field: str = "amount") -> int:
     return int(hundredths)
 
 
+def _number(text: str) -> Any:
+    """'8,5' / '9' → 8.5 / 9; anything else stays text (the schema refuses)."""
+    try:
+        number = Decimal(text.replace(",", "."))
+    except InvalidOperation:
+        return text
+    return int(number) if number == number.to_integral_value() else float(number)
+
+
 def _hundredths_text(value: int) -> str:
     whole, rest = divmod(abs(value), 100)
     return f"{'-' if value < 0 else ''}{whole},{rest:02d}"
@@ -97,7 +106,7 @@ class FactValueForm(forms.Form):
             )
         if spec.kind == "date":
             widget: forms.Widget = forms.DateInput(attrs={"type": "date", **attrs})
-        elif spec.kind in (*_AMOUNT_PARTS, "count"):
+        elif spec.kind in (*_AMOUNT_PARTS, "count", "integer", "number"):
             widget = forms.TextInput(attrs={"inputmode": "decimal", **attrs})
         else:
             widget = forms.TextInput(attrs=attrs)
@@ -122,7 +131,8 @@ class FactValueForm(forms.Form):
             else:
                 part = (
                     source
-                    if spec.kind in ("date", "text", "party", "boolean")
+                    if spec.kind
+                    in ("date", "text", "party", "boolean", "integer", "number")
                     else None
                 )
             if part is None:
@@ -149,8 +159,10 @@ class FactValueForm(forms.Form):
                 continue
             elif spec.kind in _AMOUNT_PARTS:
                 target[key] = amount_to_cents(str(text), field=spec.name)
-            elif spec.kind == "count" or spec.kind == "party":
+            elif spec.kind in ("count", "party", "integer"):
                 target[key] = int(text) if str(text).isdigit() else text
+            elif spec.kind == "number":
+                target[key] = _number(str(text))
             else:
                 target[key] = text
         if not self.schema.is_record:

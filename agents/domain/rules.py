@@ -465,8 +465,11 @@ class RulesExtractor:
                 if date is None:
                     continue
                 s, e = segment_around(text, *m.span())
-                c = 0.85 if _FIRM_REFUSAL.search(text[s:e]) else conf
-                out.add("refusal_to_pay", {"date": date.isoformat()}, m.span(), c)
+                firm = _FIRM_REFUSAL.search(text[s:e]) is not None
+                c = 0.85 if firm else conf
+                kind = "endgueltig" if firm else "voruebergehend"
+                value = {"date": date.isoformat(), "kind": kind}
+                out.add("refusal_to_pay", value, m.span(), c)
 
         for rx, conf in _CONTRACT:
             for m in rx.finditer(text):

@@ -105,7 +105,7 @@ EXPECTED: list[tuple[str, dict[str, Any], str, list[int], str]] = [
     ("reminder_received", {"date": "2026-05-22"}, SENDUNG, [1], "22.05.2026"),
     ("reminder_received", {"date": "2026-05-22"}, VERWEIGERUNG, [1],
      "am 22.05.2026 erhalten"),
-    ("refusal_to_pay", {"date": "2026-05-27"}, VERWEIGERUNG, [1],
+    ("refusal_to_pay", {"date": "2026-05-27", "kind": "endgueltig"}, VERWEIGERUNG, [1],
      "nicht bezahlen"),
     ("damage_item",
      {"cents": 113360, "currency": "EUR", "label": "Geschäftsgebühr"}, KOSTEN, [1],

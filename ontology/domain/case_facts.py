@@ -56,7 +56,11 @@ class CaseFacts:
         facts = self.established(key)
         if key == "delivery_evidence":
             classes = value_classes()
-            facts = [f for f in facts if str(f.value).strip().casefold() in classes]
+            facts = [
+                f
+                for f in facts
+                if str(getattr(f.value, "kind", f.value)).strip().casefold() in classes
+            ]
         elif key == "reminder_sent" and passed:
             # a reminder before the claim fell due supports nothing when a later
             # one exists

@@ -87,9 +87,9 @@ def damage_compute(
     interest alternative."""
     ctx = case.context
     items = [
-        DamageItem(fact_id=f.id, cents=f.value.cents, currency=f.value.currency)
+        DamageItem(fact_id=f.id, cents=amount.cents, currency=amount.currency)
         for f in case.established("damage_item")
-        if isinstance(f.value, Amount)
+        if (amount := f.amount_value) is not None
     ]
     principals = sorted(
         {

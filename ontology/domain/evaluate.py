@@ -64,7 +64,6 @@ from ontology.domain.text import (
     join,
     value_format,
 )
-from ontology.domain.values import Amount
 from ontology.domain.vocabulary import (
     Vocabulary,
     fact_type_lineage,
@@ -121,7 +120,7 @@ def _render(
             return "" if name == f"?debtor_{kind}" else None
         if name.endswith("_sum"):
             facts = case.witnesses(condition, name[: -len("_sum")], passed)
-            amounts = [f.value for f in facts if isinstance(f.value, Amount)]
+            amounts = [a for f in facts if (a := f.amount_value) is not None]
             if not amounts:
                 return None
             currency = amounts[0].currency

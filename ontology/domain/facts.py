@@ -80,11 +80,20 @@ class FactRecord(BaseModel):
 
     @property
     def date_value(self) -> date | None:
-        return self.value if isinstance(self.value, date) else None
+        """The fact's date: a date value, or the ``date`` field of a record."""
+        if isinstance(self.value, date):
+            return self.value
+        found = getattr(self.value, "date", None)
+        return found if isinstance(found, date) else None
 
     @property
     def amount_value(self) -> Amount | None:
-        return self.value if isinstance(self.value, Amount) else None
+        """The fact's amount: an amount value, or the ``amount`` field of a
+        record (payment_received, damage_item)."""
+        if isinstance(self.value, Amount):
+            return self.value
+        found = getattr(self.value, "amount", None)
+        return found if isinstance(found, Amount) else None
 
 
 class ClaimContext(BaseModel):

@@ -69,6 +69,18 @@ def _add_fact(
         for name, inner in value:
             if inner is not None:
                 _add_inner(graph, node, BFV[name], inner)
+        # a record's date and amount are the fact's date and amount, and a
+        # kind that names a class of the vocabulary types it (delivery records)
+        main_date = getattr(value, "date", None)
+        if isinstance(main_date, date):
+            graph.add((node, BC.dateValue, Literal(main_date, datatype=XSD.date)))
+        main_amount = getattr(value, "amount", None)
+        if isinstance(main_amount, Amount):
+            graph.add((node, BC.amountCents, Literal(main_amount.cents)))
+        kind = getattr(value, "kind", None)
+        cls = value_classes().get(kind.casefold()) if isinstance(kind, str) else None
+        if cls is not None:
+            graph.add((node, RDF.type, cls))
     elif isinstance(value, Rate | Period):
         graph.add((node, BC.textValue, Literal(value.model_dump_json())))
     elif isinstance(value, bool):

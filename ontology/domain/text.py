@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import date
+from decimal import Decimal
 from typing import Literal
 
 from ontology.domain.values import Amount, FactValue, Period, Rate, RecordValue
@@ -65,6 +66,9 @@ def value_format(value: FactValue, lang: Lang) -> str:
                 else (f" from {value.from_event}")
             )
         return text
+    if isinstance(value, int | Decimal):
+        number = f"{value:f}" if isinstance(value, Decimal) else str(value)
+        return number.replace(".", ",") if lang == "de" else number
     if isinstance(value, RecordValue):
         return ", ".join(
             value_format(inner, lang) for _, inner in value if inner is not None

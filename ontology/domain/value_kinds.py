@@ -10,6 +10,7 @@ import datetime as dt
 import re
 from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
+from decimal import Decimal
 from typing import Annotated, Any, Literal
 
 from pydantic import (
@@ -18,7 +19,10 @@ from pydantic import (
     BeforeValidator,
     ConfigDict,
     Field,
+    PlainSerializer,
+    PlainValidator,
     ValidationInfo,
+    WithJsonSchema,
 )
 
 # ISO 4217 codes of money in circulation (no precious metals, funds or test
@@ -47,6 +51,8 @@ MAX_TEXT = 2000
 MAX_LABEL = 200
 MAX_BASIS_POINTS = 100_000  # 1,000 %
 MAX_PERIOD_COUNT = 3660
+MAX_INTEGER = 100_000
+MAX_NUMBER = 1_000
 RATE_REFERENCES = ("fixed", "base_rate")
 PERIOD_UNITS = ("days", "weeks", "months")
 SCALAR_KINDS: tuple[str, ...] = (
@@ -57,11 +63,20 @@ SCALAR_KINDS: tuple[str, ...] = (
     "party",
     "boolean",
     "text",
+    "integer",
+    "number",
 )
 # Scalar kinds whose inner value is a JSON primitive: at the top level it is
 # wrapped in an object under the kind's name ({"date": ...}); the others are
 # objects already.
-WRAPPED = {"date": "date", "party": "party", "boolean": "boolean", "text": "text"}
+WRAPPED = {
+    "date": "date",
+    "party": "party",
+    "boolean": "boolean",
+    "text": "text",
+    "integer": "integer",
+    "number": "number",
+}
 _ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 _CURRENCY_SHAPE = re.compile(r"^[A-Z]{3}$")
 
@@ -232,11 +247,43 @@ class RecordValue(Shape):
     """Base of the record kinds generated from the vocabulary (``bc:fields``)."""
 
 
-FactValue = dt.date | Amount | Rate | Period | RecordValue | bool | str
+# integer: a whole number >= 0 (a count of days, e.g. payment_term.period_days;
+# 0 is "sofort"); number: a decimal >= 0 such as 9 or 8.5 (percentage points).
+NonNegativeInt = Annotated[
+    int,
+    Field(strict=True),
+    _bounded(0, MAX_INTEGER, f"the number must be a whole number 0–{MAX_INTEGER}"),
+]
 
 
-def inner_type(kind: str, choices: tuple[str, ...]) -> Any:
-    """The Python/Pydantic type of a kind's inner value."""
+def _number(value: Any, info: ValidationInfo) -> Decimal:
+    if isinstance(value, bool) or not isinstance(value, int | float | Decimal):
+        raise ValueError("must be a number")
+    result = Decimal(str(value))
+    if not result.is_finite():
+        raise ValueError("must be a finite number")
+    if admission_of(info) is not None and not 0 <= result <= MAX_NUMBER:
+        raise ValueError(f"the number must lie between 0 and {MAX_NUMBER}")
+    return result
+
+
+Number = Annotated[
+    Decimal,
+    PlainValidator(_number),
+    PlainSerializer(lambda v: int(v) if v == v.to_integral_value() else float(v)),
+    WithJsonSchema({"type": "number", "minimum": 0}),
+]
+
+FactValue = dt.date | Amount | Rate | Period | RecordValue | bool | str | int | Decimal
+
+
+def inner_type(
+    kind: str,
+    choices: tuple[str, ...],
+    legacy_choices: tuple[tuple[str, str], ...] = (),
+) -> Any:
+    """The Python/Pydantic type of a kind's inner value. ``legacy_choices``
+    maps an enumeration's former values to current ones (in both modes)."""
     if choices and kind != "text":
         raise ValueError(f"choices are declared on a {kind} value; only text has any")
     if kind == "date":
@@ -251,10 +298,22 @@ def inner_type(kind: str, choices: tuple[str, ...]) -> Any:
         return PartyRef
     if kind == "boolean":
         return bool
+    if kind == "integer":
+        return NonNegativeInt
+    if kind == "number":
+        return Number
     if kind == "text":
         if choices:
+            legacy = {old.casefold(): new for old, new in legacy_choices}
+
+            def renamed(value: Any) -> Any:
+                if isinstance(value, str):
+                    return legacy.get(value.strip().casefold(), value)
+                return value
+
             return Annotated[
                 str,
+                BeforeValidator(renamed),
                 AfterValidator(_text),
                 AfterValidator(_choices_check(choices)),
                 Field(json_schema_extra={"enum": list(choices)}),
@@ -271,4 +330,6 @@ EXAMPLES: Mapping[str, Any] = {
     "party": "<exact party name>",
     "boolean": True,
     "text": "...",
+    "integer": 14,
+    "number": 9,
 }

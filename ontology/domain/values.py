@@ -43,6 +43,7 @@ import datetime as dt
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass
+from decimal import Decimal
 from functools import lru_cache
 from typing import Any
 
@@ -122,6 +123,13 @@ class FieldSpec(BaseModel):
     choices: tuple[str, ...] = ()
     label_de: str = ""
     label_en: str = ""
+    # the field an older one-field shape of the fact type becomes (e.g. a
+    # payment_received stored as a bare amount reads as {"amount": ...})
+    legacy: bool = False
+    # the value this field takes when such an older shape is converted
+    legacy_default: str | None = None
+    # former enumeration values and the choices they now mean
+    legacy_choices: tuple[tuple[str, str], ...] = ()
 
 
 class ValueKindSpec(BaseModel):
@@ -155,12 +163,18 @@ def value_kind_check(spec: ValueKindSpec) -> None:
     keys = [f.key for f in spec.fields]
     if len(set(keys)) != len(keys):
         raise ValueError(f"value kind {spec.key!r} declares a field twice")
+    if sum(f.legacy for f in spec.fields) > 1:
+        raise ValueError(f"value kind {spec.key!r} declares two legacy fields")
     for item in spec.fields:
         if item.kind not in SCALAR_KINDS:
             raise ValueError(
                 f"field {spec.key}.{item.key}: unknown or nested kind {item.kind!r}"
             )
-        inner_type(item.kind, item.choices)
+        inner_type(item.kind, item.choices, item.legacy_choices)
+        if item.legacy_default is not None and item.legacy:
+            raise ValueError(
+                f"field {spec.key}.{item.key}: a legacy default on the legacy field"
+            )
 
 
 # ----------------------------------------------------------------- the schema
@@ -191,19 +205,25 @@ class FactValueSchema:
         self.fields = fields
         self.wrapper = "" if fields else WRAPPED.get(kind, "")
         self.adapter: TypeAdapter[Any] = TypeAdapter(self._build())
+        # reading checks the shape only: a record's fields are all optional
+        # there, so a value stored before a field became required still reads
+        self.read_adapter: TypeAdapter[Any] = (
+            TypeAdapter(self._build(lenient=True)) if fields else self.adapter
+        )
+        self.legacy_field = next((f for f in fields if f.legacy), None)
 
     @property
     def is_record(self) -> bool:
         return bool(self.fields)
 
-    def _build(self) -> Any:
+    def _build(self, *, lenient: bool = False) -> Any:
         if self.fields:
             value_kind_check(ValueKindSpec(key=self.kind, fields=self.fields))
             definitions: dict[str, Any] = {}
             for item in self.fields:
-                inner = inner_type(item.kind, item.choices)
+                inner = inner_type(item.kind, item.choices, item.legacy_choices)
                 definitions[item.key] = (
-                    (inner | None, None) if item.optional else (inner, ...)
+                    (inner | None, None) if item.optional or lenient else (inner, ...)
                 )
             return create_model(
                 f"{self.kind}_value", __base__=RecordValue, **definitions
@@ -220,8 +240,9 @@ class FactValueSchema:
         if not isinstance(raw, Mapping):
             raise FactValueInvalid("the value must be a JSON object", hint=self.hint())
         context = {"admission": admission} if admission is not None else {}
+        adapter = self.adapter if admission is not None else self.read_adapter
         try:
-            model: BaseModel = self.adapter.validate_python(dict(raw), context=context)
+            model: BaseModel = adapter.validate_python(dict(raw), context=context)
         except ValidationError as exc:
             raise self._invalid(exc, admission) from None
         return model
@@ -229,9 +250,45 @@ class FactValueSchema:
     def admit(self, raw: Any, *, parties: CaseParties | None = None) -> dict[str, Any]:
         """The value in its canonical JSON shape if it may be saved (by the
         gate, an edit, the API); raises FactValueInvalid otherwise."""
-        model = self._validate(raw, Admission(parties=parties or CaseParties()))
+        admission = Admission(parties=parties or CaseParties())
+        try:
+            model = self._validate(raw, admission)
+        except FactValueInvalid:
+            legacy = self._legacy_admit(raw, parties)
+            if legacy is None:
+                raise
+            model = self._validate(legacy, admission)
         dumped: dict[str, Any] = model.model_dump(mode="json", exclude_none=True)
         return dumped
+
+    def _legacy_admit(
+        self, raw: Any, parties: CaseParties | None
+    ) -> dict[str, Any] | None:
+        """An older one-field shape of a record fact type as the record (the
+        legacy field holds it, other fields take their legacy default), or
+        None when ``raw`` is no such shape either."""
+        item = self.legacy_field
+        if item is None:
+            return None
+        if isinstance(raw, Mapping) and item.key in raw:
+            return None  # the record shape itself: its own error stands
+        schema = value_schema(item.kind)
+        try:
+            inner = schema.admit(raw, parties=parties)
+        except FactValueInvalid:
+            return None
+        # a new value states every required field: no legacy default here
+        return {item.key: inner[schema.wrapper] if schema.wrapper else inner}
+
+    def _legacy_record(self, inner: Any) -> dict[str, Any]:
+        """A stored older value as the record: the legacy field holds it, the
+        others take their legacy default (what the old key meant)."""
+        assert self.legacy_field is not None
+        result: dict[str, Any] = {self.legacy_field.key: inner}
+        for other in self.fields:
+            if other.legacy_default is not None:
+                result[other.key] = other.legacy_default
+        return result
 
     def read(
         self, raw: Any, *, party_names_by_id: Mapping[int, str] | None = None
@@ -241,6 +298,8 @@ class FactValueSchema:
         inner value ("2024-03-01", True) or ``{"value": ...}``."""
         if isinstance(raw, Amount | Rate | Period | RecordValue):
             return raw
+        if self.legacy_field is not None:
+            return self._read_record(raw, party_names_by_id)
         if self.wrapper:
             if isinstance(raw, Mapping) and len(raw) == 1:
                 (only,) = raw
@@ -258,8 +317,35 @@ class FactValueSchema:
         value = getattr(model, self.wrapper)
         if isinstance(value, int) and not isinstance(value, bool):  # a party id
             return (party_names_by_id or {}).get(value, str(value))
-        assert isinstance(value, bool | dt.date | str)
+        assert isinstance(value, bool | dt.date | str | int | Decimal)
         return value
+
+    def _read_record(
+        self, raw: Any, party_names_by_id: Mapping[int, str] | None
+    ) -> FactValue:
+        """A record value, or an older one-field shape of it (see
+        ``FieldSpec.legacy``): ``{"cents", "currency"}`` for an amount field,
+        ``{"text": ...}`` or the bare inner value for the others."""
+        item = self.legacy_field
+        assert item is not None
+        if isinstance(raw, Mapping) and set(raw) == {item.key}:
+            return self._read_model(self._legacy_record(raw[item.key]))
+        if isinstance(raw, Mapping) and item.key in raw:
+            return self._read_model(raw)
+        try:
+            return self._read_model(raw)
+        except FactValueInvalid as first:
+            schema = value_schema(item.kind)
+            try:
+                inner = schema.read(raw, party_names_by_id=party_names_by_id)
+            except FactValueInvalid:
+                raise first from None
+            return self._read_model(self._legacy_record(inner))
+
+    def _read_model(self, raw: Any) -> RecordValue:
+        model = self._validate(raw, None)
+        assert isinstance(model, RecordValue)
+        return model
 
     def _invalid(
         self, exc: ValidationError, admission: Admission | None
@@ -385,6 +471,8 @@ def _display(value: Any) -> str:
         units = {"days": "Tage", "weeks": "Wochen", "months": "Monate"}
         text = f"{value.count} {units[value.unit]}"
         return f"{text} ab {value.from_event}" if value.from_event else text
+    if isinstance(value, Decimal):
+        return f"{value.normalize():f}".replace(".", ",")
     return str(value)
 
 
@@ -400,7 +488,11 @@ def _scalar_inputs(
     def name(own: str) -> str:
         if not prefix:
             return own
-        return prefix if own == kind or own in ("text", "party") else f"{prefix}__{own}"
+        return (
+            prefix
+            if own == kind or own in ("text", "party", "integer", "number")
+            else f"{prefix}__{own}"
+        )
 
     # (input, German label, English label, choices); the first is the main one
     parts: dict[str, list[tuple[str, str, str, tuple[str, ...]]]] = {
@@ -422,6 +514,8 @@ def _scalar_inputs(
         "party": [("party", "Partei", "Party", ())],
         "boolean": [("boolean", "ja", "yes", ())],
         "text": [("text", "Text", "Text", choices)],
+        "integer": [("integer", "Anzahl", "Number", ())],
+        "number": [("number", "Zahl", "Number", ())],
     }
     result = []
     for index, (part, de, en, part_choices) in enumerate(parts[kind]):
@@ -461,6 +555,7 @@ def value_shapes_description() -> str:
             "the base rate)",
             "period": ' (unit days|weeks|months; "from_event" optional)',
             "party": " (exact party name or id)",
+            "integer": " (a whole number >= 0)",
         }.get(kind, "")
         parts.append(f"{kind} -> {shape}{extra}")
     return (

@@ -164,6 +164,16 @@ def value_kinds_from_graph(
             if field_key is None or kind_key is None:
                 raise ValueError(f"{where}: needs bc:key and a bc:valueKind with a key")
             optional = graph.value(item, BC.optional)
+            legacy = graph.value(item, BC.legacy)
+            legacy_default = graph.value(item, BC.legacyDefault)
+            legacy_choices = []
+            for pair in graph.objects(item, BC.legacyChoice):
+                old, new = graph.value(pair, BC.former), graph.value(pair, BC.now)
+                if old is None or new is None:
+                    raise ValueError(
+                        f"{where}: bc:legacyChoice needs bc:former and bc:now"
+                    )
+                legacy_choices.append((str(old), str(new)))
             fields.append(
                 FieldSpec(
                     key=str(field_key),
@@ -173,6 +183,11 @@ def value_kinds_from_graph(
                     choices=_choices(graph, item, where),
                     label_de=_label(graph, item, "de"),
                     label_en=_label(graph, item, "en"),
+                    legacy=isinstance(legacy, RDFLiteral) and legacy.toPython() is True,
+                    legacy_default=(
+                        str(legacy_default) if legacy_default is not None else None
+                    ),
+                    legacy_choices=tuple(sorted(legacy_choices)),
                 )
             )
         spec = ValueKindSpec(

@@ -52,7 +52,7 @@ def test_rules_provider_finds_the_facts_of_the_case_file(ingested_case, lawyer):
         assert p["status"] in ("pending", "superseded") and 0 < p["confidence"] <= 1
     # a refusal is dated by the debtor's letter, not by the reminder it answers
     [refusal] = [p for p in found if p["fact_type"] == "refusal_to_pay"]
-    assert refusal["value"] == {"date": "2026-05-18"}
+    assert refusal["value"] == {"date": "2026-05-18", "kind": "endgueltig"}
     assert "verweigern jede Zahlung" in " ".join(refusal["quote"].split())
 
 

@@ -217,7 +217,7 @@ def test_seeded_case_file_gives_the_agent_the_facts_of_a_verzugsschaden(demo_fir
 
     assert one("due_date", demo_case.RECHNUNG)["value"] == {"date": "2026-05-12"}
     refusal = one("refusal_to_pay", demo_case.VERWEIGERUNG)
-    assert refusal["value"] == {"date": "2026-05-27"}
+    assert refusal["value"] == {"date": "2026-05-27", "kind": "endgueltig"}
     assert refusal["confidence"] >= 0.85  # "ernsthaft und endgültig"
     assert one("reminder_sent", demo_case.MAHNUNG)["value"] == {"date": "2026-05-20"}
 

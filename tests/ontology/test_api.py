@@ -171,9 +171,10 @@ def test_fact_types_list_each_value_shape_from_the_one_schema(
     assert response.status_code == 200
     types = {t["key"]: t for t in response.json()}
     delivery = types["delivery_evidence"]
-    assert delivery["value_kind"] == "text"
-    assert "Rückschein" in delivery["choices"]
-    assert delivery["value_schema"]["properties"]["text"]["enum"] == delivery["choices"]
+    assert delivery["value_kind"] == "delivery_evidence"  # a record {kind}
+    kinds = delivery["value_schema"]["properties"]["kind"]["enum"]
+    assert "rueckschein" in kinds and "ablichtung_gläubiger" in kinds
+    assert delivery["example"] == {"kind": "auslieferungsbeleg"}
     amount = types["claim_amount"]
     assert amount["example"] == {"cents": 123456, "currency": "EUR"}
     assert set(amount["value_schema"]["required"]) == {"cents", "currency"}

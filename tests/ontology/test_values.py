@@ -41,7 +41,7 @@ PREFIXES = """
 REMINDER = (
     PREFIXES
     + """
-bc:ReminderValue a bc:ValueKind ; bc:key "reminder" ;
+bc:ReminderLetterValue a bc:ValueKind ; bc:key "reminder_letter_value" ;
     bc:fields (
         [ a bc:ValueField ; bc:key "date" ; bc:valueKind bc:DateValue ;
           rdfs:label "Datum"@de ]
@@ -54,7 +54,7 @@ bc:ReminderValue a bc:ValueKind ; bc:key "reminder" ;
     ) .
 bc:Rueckschein bc:valueLabel "Rückschein" .
 bft:reminder_letter a bc:FactType ; bc:key "reminder_letter" ;
-    bc:valueKind bc:ReminderValue ; bc:claimType "verzugsschaden" ;
+    bc:valueKind bc:ReminderLetterValue ; bc:claimType "verzugsschaden" ;
     rdfs:label "Mahnung"@de, "Reminder"@en .
 """
 )
@@ -66,7 +66,7 @@ def _types(turtle: str) -> dict[str, Any]:
 
 def test_a_record_kind_declared_in_turtle_gets_typed_fields() -> None:
     info = _types(REMINDER)["reminder_letter"]
-    assert info.value_kind == "reminder"
+    assert info.value_kind == "reminder_letter_value"
     assert [f.key for f in info.record_fields] == [
         "date",
         "deadline",
@@ -121,7 +121,8 @@ def test_a_record_value_is_refused_naming_the_field(value: Any, field: str) -> N
         (
             'bc:R a bc:ValueKind ; bc:key "r" ; bc:fields ( [ bc:key "a" ; '
             "bc:valueKind bc:ReminderValue ] ) .\n"
-            'bc:ReminderValue a bc:ValueKind ; bc:key "reminder" ; bc:fields '
+            "bc:ReminderLetterValue a bc:ValueKind ; "
+            'bc:key "reminder_letter_value" ; bc:fields '
             '( [ bc:key "d" ; bc:valueKind bc:DateValue ] ) .',
             "nested kind",
         ),
@@ -148,15 +149,88 @@ def test_the_versioned_vocabulary_declares_delivery_evidence_as_an_enumeration()
     None
 ):
     info = fact_type("delivery_evidence")
-    assert info.value_kind == "text"  # stored as {"text": ...}, as before
-    assert info.choices == (
-        "Einwurf-Einschreiben",
-        "Übergabe-Einschreiben",
-        "Rückschein",
-        "Sendungsverfolgung",
-        "Empfangsbestätigung",
-        "Zustellung",
+    assert info.value_kind == "delivery_evidence"  # a record {"kind": ...}
+    (kind,) = info.record_fields
+    assert kind.choices == (
+        "auslieferungsbeleg",
+        "rueckschein",
+        "sendungsverfolgung_zugestellt",
+        "sendungsverfolgung_ohne_zustellung",
+        "einlieferungsbeleg",
+        "ablichtung_gläubiger",
+        "lieferschein_ware",
+        "behauptung_gläubiger",
     )
+
+
+@pytest.mark.parametrize(
+    ("key", "old", "new"),
+    [
+        ("payment_received", {"cents": 5000, "currency": "EUR"}, None),
+        ("damage_item", {"cents": 700, "currency": "EUR"}, None),
+        ("reminder_sent", {"date": "2025-03-01"}, None),
+        ("contract_concluded", {"date": "2025-03-01"}, None),
+        ("invoice_issued", {"date": "2025-03-01"}, None),
+        ("delivery_evidence", {"text": "Rückschein"}, {"kind": "rueckschein"}),
+        ("delivery_evidence", {"text": "Einwurf-Einschreiben"}, None),
+        ("refusal_to_pay", {"date": "2025-03-01"}, None),
+    ],
+)
+def test_a_value_stored_before_its_key_became_a_record_still_reads(
+    key: str, old: dict[str, Any], new: dict[str, Any] | None
+) -> None:
+    schema = fact_type(key).value_schema
+    typed = schema.read(old)
+    assert isinstance(typed, RecordValue)
+    if "cents" in old:
+        assert typed.amount == Amount(**old)  # type: ignore[attr-defined]
+    if "date" in old:
+        assert typed.date == dt.date(2025, 3, 1)  # type: ignore[attr-defined]
+    if new is not None:
+        assert schema.admit(old) == new
+
+
+def test_an_old_refusal_reads_as_final_but_a_new_one_must_say_which() -> None:
+    schema = fact_type("refusal_to_pay").value_schema
+    # stored {"date"} values meant "ernsthafte und endgültige Verweigerung"
+    assert schema.read({"date": "2025-03-01"}).kind == "endgueltig"  # type: ignore[attr-defined]
+    with pytest.raises(FactValueInvalid) as error:
+        schema.admit({"date": "2025-03-01"})
+    assert error.value.field == "kind"
+    assert schema.admit({"date": "2025-03-01", "kind": "voruebergehend"}) == {
+        "date": "2025-03-01",
+        "kind": "voruebergehend",
+    }
+
+
+def test_the_payment_term_period_is_a_whole_number_of_days_from_zero() -> None:
+    schema = fact_type("payment_term").value_schema
+    assert schema.admit({"event": "delivery", "period_days": 0})["period_days"] == 0
+    for bad in (-1, 1.5, True, "14"):
+        with pytest.raises(FactValueInvalid):
+            schema.admit({"event": "delivery", "period_days": bad})
+    with pytest.raises(FactValueInvalid):
+        schema.admit({"event": "Lieferung", "period_days": 14})
+
+
+def test_the_claimed_interest_rate_takes_points_or_percent() -> None:
+    schema = fact_type("interest_rate_claimed").value_schema
+    assert schema.admit({"points_over_base": 9}) == {"points_over_base": 9}
+    assert schema.admit({"percent": 8.5}) == {"percent": 8.5}
+    with pytest.raises(FactValueInvalid):
+        schema.admit({"percent": "acht"})
+
+
+def test_every_key_of_the_agreed_vocabulary_exists_with_a_german_label() -> None:
+    table = (ROOT / "tests/ontology/scenarios/VOCABULARY.md").read_text()
+    keys = re.findall(r"^\| ([a-z_]+) \| ([^|]+) \|", table, flags=re.M)
+    assert len(keys) >= 38
+    for key, _label in keys:
+        if key == "key":  # the table's header
+            continue
+        info = fact_type(key)
+        assert info.label_de and info.label_en, key
+        assert "verzugsschaden" in info.claim_types
 
 
 @pytest.mark.parametrize(
@@ -207,7 +281,7 @@ def test_reading_checks_the_shape_only_so_a_stored_fact_is_never_dropped() -> No
     schema = fact_type("delivery_evidence").value_schema
     with pytest.raises(FactValueInvalid):
         schema.admit({"text": "Fax-Sendebericht"})
-    assert schema.read({"text": "Fax-Sendebericht"}) == "Fax-Sendebericht"
+    assert schema.read({"text": "Fax-Sendebericht"}).kind == "Fax-Sendebericht"  # type: ignore[attr-defined]
     amount = value_schema("amount")
     assert amount.read({"cents": -500, "currency": "XTS"}) == Amount(
         cents=-500, currency="XTS"

@@ -14,23 +14,29 @@ from ontology.vocabulary import (
 )
 
 CONTRACT_KEYS = {
-    "contract_concluded": "date",
-    "invoice_issued": "date",
+    "contract_concluded": "contract",
+    "invoice_issued": "invoice",
     "invoice_received": "date",
     "claim_amount": "amount",
     "due_date": "date",
     "calendar_payment_date": "date",
     "payment_period_from_event": "text",
-    "reminder_sent": "date",
+    "payment_term": "payment_term",
+    "reminder_sent": "reminder",
     "reminder_received": "date",
-    "delivery_evidence": "text",
-    "refusal_to_pay": "date",
+    "reminder_delivered": "reminder_delivery",
+    "delivery_evidence": "delivery_evidence",
+    "refusal_to_pay": "refusal",
     "special_reasons": "text",
     "consumer_notice_in_invoice": "boolean",
     "debtor_not_responsible": "text",
-    "damage_item": "amount",
+    "exoneration_pleaded": "exoneration_pleaded",
+    "exoneration_evidenced": "exoneration_evidenced",
+    "damage_item": "damage_item",
+    "fee_note_item": "fee_note_item",
     "interest_claimed": "text",
-    "payment_received": "amount",
+    "interest_rate_claimed": "interest_rate",
+    "payment_received": "payment",
 }
 
 

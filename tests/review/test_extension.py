@@ -66,7 +66,7 @@ def test_a_subclass_of_a_fact_type_is_a_fact_type_of_the_same_kind() -> None:
     assert (URIRef(added), RDFS.subClassOf, URIRef(BFT + "damage_item")) in graph
     [info] = extension_fact_types(turtle=turtle, core=vocabulary_graph())
     assert info.key == "ext_inkassokosten"
-    assert info.value_kind == "amount"
+    assert info.value_kind == "damage_item"
     assert "verzugsschaden" in info.claim_types
     assert any(
         c.iri == added
@@ -109,5 +109,5 @@ def test_accepted_terms_make_versions_and_reach_the_vocabulary(
     assert "ext_inkassokosten" not in fact_type_keys()
     vocabulary = vocabulary_for_case(case)
     assert vocabulary.version == 1
-    assert vocabulary.fact_type("ext_inkassokosten").value_kind == "amount"
+    assert vocabulary.fact_type("ext_inkassokosten").value_kind == "damage_item"
     assert {p: p.read_bytes() for p in VOCABULARY_DIR.glob("*.ttl")} == core_files

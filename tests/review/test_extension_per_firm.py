@@ -107,7 +107,8 @@ def test_firm_b_accepts_an_extension_type_proposal_over_the_api(
     )
     assert response.status_code == 200, response.content
     fact = Fact.objects.get(case=other_case)
-    assert fact.fact_type == firm_b_term and fact.value == AMOUNT
+    # a subclass of damage_item takes its record shape: {"amount": ...}
+    assert fact.fact_type == firm_b_term and fact.value == {"amount": AMOUNT}
 
 
 def test_firm_b_accepts_an_extension_type_proposal_on_the_page(

@@ -94,8 +94,8 @@ def test_an_invalid_edit_changes_nothing(case: Any, reviewer: Any) -> None:
         ("claim_amount", {"cents": 100, "currency": "euro"}, False),
         ("consumer_notice_in_invoice", {"boolean": True}, True),
         ("consumer_notice_in_invoice", {"boolean": "yes"}, False),
-        ("delivery_evidence", {"text": "Rückschein"}, True),
-        ("delivery_evidence", {"text": "Fax"}, False),
+        ("delivery_evidence", {"kind": "rueckschein"}, True),
+        ("delivery_evidence", {"kind": "Fax"}, False),
         ("reminder_sent", {"date": "2026-02-30"}, False),
     ],
 )
@@ -379,7 +379,7 @@ def test_fact_records_carry_typed_values_and_evidence(case: Any, reviewer: Any) 
         reviewer=reviewer,
     )
     records = {r.id: r for r in fact_records_for_case(case=case)}
-    assert records[date_fact.pk].value == dt.date(2026, 5, 5)
+    assert records[date_fact.pk].date_value == dt.date(2026, 5, 5)
     assert records[amount_fact.pk].value == Amount(cents=425000, currency="EUR")
     [ref] = records[amount_fact.pk].evidence
     assert ref.document == "mahnung.pdf"

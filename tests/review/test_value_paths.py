@@ -40,9 +40,11 @@ START: dict[
 ] = {  # a valid value each proposal starts from before it is edited
     "due_date": {"date": "2026-04-30"},
     "claim_amount": {"cents": 100, "currency": "EUR"},
-    "delivery_evidence": {"text": "Rückschein"},
+    "delivery_evidence": {"kind": "rueckschein"},
     "consumer_notice_in_invoice": {"boolean": False},
     "special_reasons": {"text": "Eilbedürftigkeit"},
+    "payment_term": {"event": "invoice_receipt", "period_days": 30},
+    "refusal_to_pay": {"date": "2026-05-01", "kind": "endgueltig"},
     PARTY_TYPE: {"party": "Schmidt Bau KG"},
 }
 
@@ -67,9 +69,16 @@ VALUES: list[tuple[str, Any, bool]] = [
     ("claim_amount", {"cents": True, "currency": "EUR"}, False),
     ("claim_amount", {"cents": 425000}, False),
     ("claim_amount", {"cents": 1, "currency": "EUR", "label": "x" * 201}, False),
-    ("delivery_evidence", {"text": "Einwurf-Einschreiben"}, True),
-    ("delivery_evidence", {"text": "Fax"}, False),
-    ("delivery_evidence", {"text": ""}, False),
+    ("delivery_evidence", {"kind": "auslieferungsbeleg"}, True),
+    ("delivery_evidence", {"kind": "ablichtung_gläubiger"}, True),
+    ("delivery_evidence", {"kind": "Fax"}, False),
+    ("delivery_evidence", {"kind": ""}, False),
+    ("payment_term", {"event": "delivery", "period_days": 14}, True),
+    ("payment_term", {"event": "delivery", "period_days": 0}, True),
+    ("payment_term", {"event": "delivery", "period_days": -3}, False),
+    ("payment_term", {"event": "Lieferung", "period_days": 14}, False),
+    ("refusal_to_pay", {"date": "2026-05-02", "kind": "voruebergehend"}, True),
+    ("refusal_to_pay", {"date": "2026-05-02", "kind": "vielleicht"}, False),
     ("consumer_notice_in_invoice", {"boolean": True}, True),
     ("consumer_notice_in_invoice", {"boolean": "yes"}, False),
     ("special_reasons", {"text": "x" * 2000}, True),
@@ -268,14 +277,15 @@ def test_the_enumeration_editor_offers_exactly_the_vocabulary_choices(
     reviewer_client: Any, case: Any
 ) -> None:
     proposal = make_proposal(
-        case, fact_type="delivery_evidence", value={"text": "Rückschein"}
+        case, fact_type="delivery_evidence", value={"kind": "rueckschein"}
     )
     html = reviewer_client.get(
         reverse("review:proposal_detail", kwargs={"proposal_id": proposal.pk}), **HTMX
     ).content.decode()
-    for choice in VOCABULARY.fact_type("delivery_evidence").choices:
+    (kind,) = VOCABULARY.fact_type("delivery_evidence").record_fields
+    for choice in kind.choices:
         assert f'<option value="{choice}"' in html
-    assert '<option value="Rückschein" selected>' in html
+    assert '<option value="rueckschein" selected>' in html
 
 
 def test_the_page_disputes_with_the_edited_value_like_the_api(

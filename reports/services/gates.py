@@ -252,8 +252,11 @@ def refutation_gate(
     evidence_texts: Sequence[str],
     known_labels: frozenset[str],
     use_model: bool,
+    four_eyes: bool = False,
 ) -> None:
-    """Gate 2 (only for findings that passed gate 1)."""
+    """Gate 2 (only for findings that passed gate 1). ``four_eyes``: the
+    firm's option; then a finding resting on a fact that awaits its second
+    review is refuted as unconfirmed."""
     data = RefutationInput(
         finding=finding.draft,
         citations=[g.checked for g in finding.citations],
@@ -261,6 +264,7 @@ def refutation_gate(
         evidence_texts=evidence_texts,
         relevant_date=finding.relevant_date,
         known_labels=known_labels,
+        four_eyes=four_eyes,
     )
     finding.refutations = refute(data)
     if use_model:
@@ -277,6 +281,7 @@ def findings_gate(
     use_model: bool | None = None,
     timings: GateTimings | None = None,
     organisation_id: int | None = None,
+    four_eyes: bool = False,
 ) -> list[GatedFinding]:
     """Both gates over every draft (with its relevant date). Reads the corpus
     and, if configured, calls the model; writes nothing. A quotation may come
@@ -310,6 +315,7 @@ def findings_gate(
             evidence_texts=texts,
             known_labels=known_labels,
             use_model=use_model,
+            four_eyes=four_eyes,
         )
     if timings is not None:
         timings.citations += middle - started

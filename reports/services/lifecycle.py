@@ -233,6 +233,7 @@ def report_create(
         case_evidence=_case_evidence(case),
         timings=timings,
         organisation_id=case.organisation_id,
+        four_eyes=case.organisation.four_eyes_review,
     )
     printed = sum(1 for g in gated if g.printed)
     model_used = any(v.refuter == "model" for g in gated for v in g.refutations)

@@ -214,6 +214,11 @@ def faelligkeit(facts: FactsAt) -> Finding:
         if due is None or due < accepted.date_value:
             due = accepted.date_value
             text.append(f"Die Abnahme wurde am {_d(due)} erklärt (§ 641 Abs. 1 BGB).")
+    legacy = facts.first("due_date")
+    if due is None and legacy is not None and legacy.date_value is not None:
+        # an established due date of the older vocabulary ("Fälligkeit")
+        due, decisive = legacy.date_value, [legacy]
+        text.append(f"Festgestellt ist die Fälligkeit am {_d(due)}.")
     if due is None:
         if contract is not None and contract.date_value is not None:
             due, decisive = contract.date_value, [contract]
@@ -221,9 +226,6 @@ def faelligkeit(facts: FactsAt) -> Finding:
                 "Eine Leistungszeit ist nicht bestimmt; die Forderung ist nach "
                 f"§ 271 Abs. 1 BGB sofort mit Vertragsschluss am {_d(due)} fällig."
             )
-        elif (legacy := facts.first("due_date")) is not None:
-            due, decisive = legacy.date_value, [legacy]
-            text.append(f"Festgestellt ist die Fälligkeit am {_d(due)}.")
         else:
             return Finding(
                 "open",

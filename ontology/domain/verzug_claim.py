@@ -356,6 +356,30 @@ STATUS_DE = {
 }
 
 
+def _named_en(facts: Sequence[FactRecord]) -> str:
+    from ontology.domain.text import value_format
+    from ontology.domain.vocabulary import fact_types_all
+
+    types = fact_types_all()
+    return "; ".join(
+        f"{types[f.fact_type].label_en if f.fact_type in types else f.fact_type} "
+        f"({value_format(f.value, 'en')})"
+        for f in facts
+    )
+
+
+# the fact type whose established fact would supply a missing item
+MISSING_TYPES = {
+    "Zugangsnachweis": "reminder_delivered",
+    "Abnahme": "acceptance_declared",
+    "Vertragsschluss": "contract_concluded",
+    "Mahnung": "reminder_sent",
+    "Bezifferung des Schadens": "damage_item",
+    "Zugang der Rechnung": "invoice_received",
+    "Lieferung": "performance_delivered",
+}
+
+
 def _not_counting(req_key: str, facts: FactsAt) -> tuple[list[FactMention], list[str]]:
     """Facts of the requirement's types that do not count, named as such."""
     mentions, sentences = [], []
@@ -398,7 +422,14 @@ def _verdict(
     # English: the verdict, its basis and what is missing (the reasoning in
     # full is German, the language of the law applied)
     words = {"satisfied": "satisfied", "open": "open", "not_satisfied": "not satisfied"}
-    english = f"As of {date_format(stichtag, 'en')} this element is {words[status]}."
+    english = f"As of {date_format(stichtag, 'en')}: This element is {words[status]}."
+    if finding.decisive:
+        english += f" Decisive facts: {_named_en(finding.decisive)}."
+    for mention in mentions:
+        english += (
+            f" A fact of type {mention.fact_type} is {mention.status} and does "
+            "not count."
+        )
     if finding.basis:
         english += f" Legal basis: {finding.basis}."
     if finding.rejected:
@@ -417,7 +448,12 @@ def _verdict(
         missing=(
             (
                 MissingItem(
-                    fact_type=req.key,
+                    fact_type=MISSING_TYPES.get(
+                        finding.item or "",
+                        "exoneration_evidenced"
+                        if req.key == "vertretenmuessen"
+                        else req.key,
+                    ),
                     label_de=finding.missing,
                     label_en=finding.missing,
                 ),

@@ -218,6 +218,12 @@ class DamageView:
     default_start: str
     total: str
     notes: tuple[str, ...]
+    # § 288 Abs. 5 BGB: the Pauschale as what it is, and the part of it that is
+    # added to the total (the rest is credited against the lawyer's fees)
+    pauschale: str | None = None
+    pauschale_added: str = ""
+    interest_end: str = ""
+    vat_basis: str = ""
 
 
 @dataclass(frozen=True)
@@ -235,6 +241,8 @@ class ClaimView:
     interest_until: str = ""
     # compliance claims: each obligation judged element by element (issue 17)
     obligations: tuple[ObligationRow, ...] = ()
+    summary: str = ""
+    awaiting: tuple[FactRef, ...] = ()
 
 
 @dataclass
@@ -406,6 +414,14 @@ def _damage_view(ctx: _Context, evaluation: ClaimEvaluation) -> DamageView | Non
         else "",
         total=cents_format(damage.total_cents, damage.currency, lang),
         notes=tuple(damage.notes_de if lang == "de" else damage.notes_en),
+        pauschale=cents_format(damage.pauschale_cents, damage.currency, lang)
+        if damage.pauschale_cents
+        else None,
+        pauschale_added=cents_format(
+            damage.pauschale_added_cents, damage.currency, lang
+        ),
+        interest_end=date_format(interest.end, lang) if interest is not None else "",
+        vat_basis=damage.vat_basis,
     )
 
 
@@ -429,7 +445,11 @@ def case_requirements_page(
         ),
     )
     views = []
-    for result in case_claims_evaluate(case=case, interest_until=until, facts=records):
+    # a Verzugsschaden claim is judged as of its own valid-at date (the
+    # Stichtag) unless a day is asked for explicitly
+    for result in case_claims_evaluate(
+        case=case, interest_until=interest_until, facts=records
+    ):
         claim = result.claim
         anchor = f"claim-{claim.pk}"
         if result.evaluation is None:
@@ -470,6 +490,8 @@ def case_requirements_page(
                     four_eyes=case.organisation.four_eyes_review,
                     lang=lang,
                 ),
+                summary=_pick(lang, evaluation.summary_de, evaluation.summary_en),
+                awaiting=tuple(_fact_ref(ctx, i) for i in evaluation.awaiting_review),
             )
         )
     return views

@@ -40,12 +40,21 @@ def claim_context_for(
     *, claim: Claim, interest_until: date | None = None
 ) -> ClaimContext:
     """The evaluation context of a claim: type, jurisdiction, the law's date and
-    the kinds of debtor and creditor from the case's parties."""
+    the kinds of debtor and creditor from the case's parties, and the firm's
+    four-eyes option (then only confirmed facts count).
+
+    For Verzugsschaden the claim's valid-at date is the Stichtag; an explicit
+    ``interest_until`` (the API's and the command's ``at``) judges the claim
+    as of that day instead."""
     parties = list(claim.case.parties.values_list("role", "kind"))
+    valid_at = claim.valid_at
+    if claim.claim_type == "verzugsschaden" and interest_until is not None:
+        valid_at = interest_until
     return ClaimContext(
         claim_type=claim.claim_type,
         jurisdiction=claim.jurisdiction,
-        valid_at=claim.valid_at,
+        valid_at=valid_at,
+        four_eyes=claim.case.organisation.four_eyes_review,
         debtor_kind=_kind(k for r, k in parties if r == Party.Role.DEBTOR),
         creditor_kind=_kind(k for r, k in parties if r == Party.Role.CREDITOR),
         interest_until=interest_until,

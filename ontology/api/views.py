@@ -33,11 +33,13 @@ class _AtSerializer(serializers.Serializer[Any]):
     at = serializers.DateField(required=False)
 
 
-def _interest_until(request: Request) -> date:
+def _interest_until(request: Request) -> date | None:
+    """The day asked for (``?at=``); without it a claim is judged as of its
+    own valid-at date (the Stichtag)."""
     params = _AtSerializer(data=request.query_params)
     params.is_valid(raise_exception=True)
     at: date | None = params.validated_data.get("at")
-    return at or timezone.localdate()
+    return at
 
 
 class CaseEvaluationApi(APIView):
@@ -55,7 +57,7 @@ class CaseEvaluationApi(APIView):
         return Response(
             {
                 "case_id": case.pk,
-                "interest_until": until.isoformat(),
+                "interest_until": (until or timezone.localdate()).isoformat(),
                 "claims": [claim_result_json(r) for r in results],
             }
         )
@@ -81,7 +83,7 @@ class ClaimEvaluationApi(APIView):
         if result.error is not None:
             raise result.error
         payload = claim_result_json(result)
-        payload["interest_until"] = until.isoformat()
+        payload["interest_until"] = (until or claim.valid_at).isoformat()
         return Response(payload)
 
 

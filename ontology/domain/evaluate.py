@@ -439,6 +439,15 @@ def claim_evaluate(
     version, claim_file = claim_version_get(
         context.claim_type, context.jurisdiction, context.valid_at
     )
+    if version.claim_type == "verzugsschaden":
+        from ontology.domain.verzug_claim import verzug_evaluate
+
+        core = frozenset(fact_types_all())
+        return verzug_evaluate(
+            facts=_as_claim_types(facts, core, vocabulary),
+            context=context,
+            version=version,
+        )
     facts = _as_claim_types(facts, version.fact_types, vocabulary)
     relevant = [f for f in facts if f.fact_type in version.fact_types]
     failed = conditions_failed(

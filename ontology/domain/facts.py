@@ -25,10 +25,10 @@ def established_statuses(*, four_eyes: bool = False) -> frozenset[str]:
     a finding, be cited by an argument): evidenced and confirmed. Asserted and
     disputed facts never count.
 
-    ``four_eyes`` is the firm's four-eyes option. Today it changes nothing (an
-    evidenced fact counts either way); the verdict issue (#12 §4) will make
-    only confirmed facts count under four-eyes, here and nowhere else."""
-    del four_eyes  # deliberately without effect yet, see the docstring
+    ``four_eyes`` is the firm's four-eyes option: with it on, only confirmed
+    facts count (an evidenced fact awaits its second review)."""
+    if four_eyes:
+        return frozenset({"confirmed"})
     return frozenset({"evidenced", "confirmed"})
 
 
@@ -109,4 +109,6 @@ class ClaimContext(BaseModel):
     debtor_kind: PartyKind | None = None
     creditor_kind: PartyKind | None = None
     interest_until: date | None = None
+    # the firm's four-eyes option: only confirmed facts count
+    four_eyes: bool = False
     case_key: str = Field(default="case", pattern=r"^[A-Za-z0-9_.-]+$")

@@ -54,6 +54,14 @@ class _Verdict(BaseModel):
     missing: tuple[MissingItem, ...]
     legal_basis: tuple[str, ...]
     unestablished: tuple[FactMention, ...] = ()
+    # the provision that carries the verdict, and those examined and rejected
+    basis: str | None = None
+    rejected_bases: tuple[str, ...] = ()
+    due_date: date | None = None
+    # what is missing in words ("Zugangsnachweis fehlt", "… wartet auf
+    # Zweitprüfung"), and the evidenced facts awaiting the second review
+    missing_phrase: str | None = None
+    awaiting_review: tuple[int, ...] = ()
 
     @property
     def status_de(self) -> str:
@@ -78,6 +86,7 @@ class DamageItem(BaseModel):
     fact_id: int
     cents: int
     currency: str
+    kind: str = "damage_item"  # or fee_note_item
 
 
 class DamageComputation(BaseModel):
@@ -96,6 +105,20 @@ class DamageComputation(BaseModel):
     default_start: date | None
     notes_de: tuple[str, ...] = ()
     notes_en: tuple[str, ...] = ()
+    # § 288 Abs. 5 S. 3 BGB: the Pauschale is credited against the lawyer's
+    # fees; only its uncredited part is added. total = items + interest + added
+    lawyer_fees_cents: int = 0
+    other_items_cents: int = 0
+    pauschale_added_cents: int = 0
+    vat_basis: str = ""  # "netto" / "brutto": which fee was used and why
+
+    @property
+    def pauschale_cents(self) -> int:
+        return self.flat_fee_cents or 0
+
+    @property
+    def interest_cents(self) -> int:
+        return self.interest.interest_cents if self.interest is not None else 0
 
 
 class ClaimEvaluation(BaseModel):
@@ -110,6 +133,14 @@ class ClaimEvaluation(BaseModel):
     legal_basis: tuple[str, ...]
     requirements: tuple[RequirementVerdict, ...]
     damage: DamageComputation | None = None
+    # claim level: begruendet / unbegruendet / offen, default from, amount
+    summary: Literal["begruendet", "unbegruendet", "offen"] | None = None
+    summary_de: str = ""
+    summary_en: str = ""
+    default_from: date | None = None
+    recoverable_cents: int | None = None
+    four_eyes: bool = False
+    awaiting_review: tuple[int, ...] = ()
 
     def requirement(self, key: str) -> RequirementVerdict:
         for verdict in self.requirements:

@@ -29,6 +29,7 @@ def claim_context(*, case: Case, claim: Claim) -> ClaimContext:
         claim_type=claim.claim_type,
         jurisdiction=claim.jurisdiction,
         valid_at=claim.valid_at,
+        four_eyes=case.organisation.four_eyes_review,
         debtor_kind=kinds.get(Party.Role.DEBTOR),  # type: ignore[arg-type]
         creditor_kind=kinds.get(Party.Role.CREDITOR),  # type: ignore[arg-type]
     )

@@ -252,8 +252,11 @@ def refutation_gate(
     evidence_texts: Sequence[str],
     known_labels: frozenset[str],
     use_model: bool,
+    four_eyes: bool = False,
 ) -> None:
-    """Gate 2 (only for findings that passed gate 1)."""
+    """Gate 2 (only for findings that passed gate 1). ``four_eyes``: the
+    firm's option; then a finding resting on a fact that awaits its second
+    review is refuted as unconfirmed."""
     data = RefutationInput(
         finding=finding.draft,
         citations=[g.checked for g in finding.citations],
@@ -261,6 +264,7 @@ def refutation_gate(
         evidence_texts=evidence_texts,
         relevant_date=finding.relevant_date,
         known_labels=known_labels,
+        four_eyes=four_eyes,
     )
     finding.refutations = refute(data)
     if use_model:
@@ -278,6 +282,7 @@ def findings_gate(
     timings: GateTimings | None = None,
     organisation_id: int | None = None,
     on_checked: Callable[[int], None] | None = None,
+    four_eyes: bool = False,
 ) -> list[GatedFinding]:
     """Both gates over every draft (with its relevant date). Reads the corpus
     and, if configured, calls the model; writes nothing. A quotation may come
@@ -315,6 +320,7 @@ def findings_gate(
             evidence_texts=texts,
             known_labels=known_labels,
             use_model=use_model,
+            four_eyes=four_eyes,
         )
     if on_checked is not None and gated:
         on_checked(len(gated))

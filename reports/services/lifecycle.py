@@ -247,6 +247,7 @@ def report_create(
         on_checked=(lambda done: progress("gating", done, total))
         if progress is not None
         else None,
+        four_eyes=case.organisation.four_eyes_review,
     )
     if progress is not None:
         progress("storing", total, total)

@@ -36,7 +36,7 @@ def verzug_case(case: Any, reviewer: Any) -> dict[str, Any]:
     receipt is only proposed (pending), so the Mahnung is still open."""
     PartyFactory(case=case, role=Party.Role.CREDITOR, kind=Party.Kind.BUSINESS)
     PartyFactory(case=case, role=Party.Role.DEBTOR, kind=Party.Kind.BUSINESS)
-    claim = ClaimFactory(case=case, valid_at=dt.date(2026, 5, 1))
+    claim = ClaimFactory(case=case, valid_at=dt.date(2026, 6, 15))  # Stichtag
     invoice = make_chunk(case, text=INVOICE, filename="rechnung.pdf")
     letter = make_chunk(case, text=LETTER, filename="mahnung.pdf")
     due = accepted(

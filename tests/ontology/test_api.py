@@ -55,7 +55,7 @@ def test_claim_evaluation_returns_each_requirement_in_words(
     )
     assert mahnung["sentence_de"] == expected.requirement("mahnung").sentence_de
     assert mahnung["sentence_en"] == expected.requirement("mahnung").sentence_en
-    assert "reminder_received" in [m["fact_type"] for m in mahnung["missing"]]
+    assert [m["label_de"] for m in mahnung["missing"]] == ["Zugangsnachweis fehlt"]
     assert data["reminder"].pk in mahnung["supporting_fact_ids"]
     assert "§ 286 Abs. 1 S. 1 BGB" in mahnung["legal_basis"]
     assert body["error"] is None
@@ -80,7 +80,10 @@ def test_verdicts_follow_a_decision_and_the_interest_runs_to_the_day(
     damage = body["evaluation"]["damage"]
     assert damage["items_cents"] == 500
     assert damage["interest"]["end"] == "2026-06-15"
-    assert damage["total_cents"] == 500 + damage["interest"]["interest_cents"]
+    # the one total: items + interest + the uncredited Pauschale (§ 288 V BGB)
+    assert damage["total_cents"] == (
+        500 + damage["interest"]["interest_cents"] + damage["pauschale_added_cents"]
+    )
     later = lawyer_client.get(_claim_url(data["claim"], "2026-06-30")).json()
     assert (
         later["evaluation"]["damage"]["interest"]["interest_cents"]

@@ -40,7 +40,7 @@ def test_prints_one_block_per_requirement_with_status_and_sentence(
         assert verdict.sentence_de in block
         assert "Rechtsgrundlage: " + "; ".join(verdict.legal_basis) in block
     assert "[offen] Mahnung" in text
-    assert "Fehlt noch: Zugang der Mahnung" in text
+    assert "Fehlt noch: Zugangsnachweis fehlt" in text
 
 
 def test_english_blocks(case: Any, reviewer: Any) -> None:

@@ -58,7 +58,9 @@ def test_stored_facts_are_evaluated_with_their_status(case: Any) -> None:
     mahnung = evaluation.requirement("mahnung")
     assert mahnung.status == "open"
     assert [m.fact_id for m in mahnung.unestablished] == [receipt.pk]
-    missing = claim_missing_requirements_for(claim=claim)
+    missing = claim_missing_requirements_for(
+        claim=claim, interest_until=dt.date(2024, 8, 31)
+    )
     assert [m.requirement for m in missing] == ["mahnung", "schaden"]
 
     fact_decided(receipt, status=Fact.Status.CONFIRMED)

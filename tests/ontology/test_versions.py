@@ -64,7 +64,7 @@ def test_the_same_facts_get_eight_points_under_the_old_version() -> None:
     ]
     old = claim_evaluate(
         facts=facts,
-        context=ctx(valid_at=date(2013, 1, 1), interest_until=date(2013, 3, 31)),
+        context=ctx(valid_at=date(2013, 3, 31)),  # the Stichtag
     )
     assert old.version_key == "verzugsschaden/DE/2002-01-01"
     assert old.damage is not None and old.damage.interest is not None

@@ -80,7 +80,7 @@ def test_each_requirement_shows_status_sentence_and_legal_basis_in_german(
     assert ">erfüllt</span>" in faelligkeit
     mahnung = _requirement(html, data["claim"], "mahnung")
     assert ">offen</span>" in mahnung
-    assert 'class="missing-items">Zugang der Mahnung' in mahnung
+    assert 'class="missing-items">Zugangsnachweis fehlt' in mahnung
 
 
 def test_english_is_shown_when_english_is_active(

@@ -195,7 +195,8 @@ def test_four_eyes_acceptance_is_evidenced_and_another_reviewer_confirms(
     fact = proposal_accept(proposal=make_proposal(case), reviewer=reviewer)
     assert fact.status == Fact.Status.EVIDENCED
     assert fact.evidenced_by == reviewer
-    assert confirmed_fact_ids(case=case) == {fact.pk}  # evidenced is established
+    # under four-eyes an evidenced fact awaits its second review: it counts not
+    assert confirmed_fact_ids(case=case) == set()
 
     with pytest.raises(FourEyesViolation) as error:
         fact_confirm(fact=fact, reviewer=reviewer)
@@ -206,6 +207,7 @@ def test_four_eyes_acceptance_is_evidenced_and_another_reviewer_confirms(
     fact = fact_confirm(fact=fact, reviewer=second_reviewer, reason="geprüft")
     assert fact.status == Fact.Status.CONFIRMED
     assert fact.confirmed_by == second_reviewer
+    assert confirmed_fact_ids(case=case) == {fact.pk}
     assert AuditEvent.objects.filter(action="review.confirm").count() == 1
     with pytest.raises(FactStatusConflict):
         fact_confirm(fact=fact, reviewer=second_reviewer)

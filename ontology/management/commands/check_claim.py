@@ -85,8 +85,10 @@ class Command(BaseCommand):
                 f"The case {case.reference!r} has no claim of type "
                 f"{options['claim']!r}."
             )
-        until = _day(options["at"]) if options["at"] else timezone.localdate()
-        results = case_claims_evaluate(case=case, interest_until=until, claims=claims)
+        asked = _day(options["at"]) if options["at"] else None
+        until = asked or timezone.localdate()
+        # without --at a Verzugsschaden claim is judged as of its valid-at date
+        results = case_claims_evaluate(case=case, interest_until=asked, claims=claims)
         if options["as_json"]:
             payload = {
                 "case": case.reference,

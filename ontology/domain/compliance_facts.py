@@ -122,15 +122,14 @@ def ignore_reason(
     """Why a fact does not count, or None if it counts."""
     if fact.source_kind in NEVER_EVIDENCE:
         return fact.source_kind  # type: ignore[return-value]
-    if not fact_status_established(fact.status, four_eyes=four_eyes):
+    if not fact_status_established(fact.status):
         return "disputed" if fact.status == "disputed" else "asserted"
     dated = _fact_date(fact)
     if dated is not None and dated > valid_at and "_ctx_" not in fact.key:
         return "after_stichtag"
-    # Four-eyes (ELEMENTS.md §2): only a confirmed fact counts. The general
-    # rule in facts.established_statuses does not narrow yet (issue 12 §4);
-    # when it does, this line goes.
-    if four_eyes and fact.status != "confirmed":
+    # Four-eyes (ELEMENTS.md §2): the one rule of facts.established_statuses;
+    # an evidenced fact then awaits its second review.
+    if not fact_status_established(fact.status, four_eyes=four_eyes):
         return "awaiting_review"
     return None
 

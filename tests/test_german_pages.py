@@ -284,3 +284,53 @@ def test_an_old_run_whose_reason_is_a_bare_status_shows_it_in_words(
     text = _run_page(lawyer_client, run, "de")
     assert "Grund für das Ende Beendet" in text
     assert not re.search(r"\bfinished\b", text)
+
+
+SAMPLE_PARAMS: dict[str, dict[str, Any]] = {
+    "finished": {},
+    "step_limit": {"limit": 2000},
+    "turn_limit": {"limit": 50},
+    "token_budget": {"budget": 200000},
+    "cost_budget": {"budget": 50},
+    "identical_failures": {"check": "chunk_belongs_to_case", "count": 3},
+    "provider_error": {"detail": "HTTP 503"},
+    "provider_unavailable": {"detail": "BELEGT_LLM_MODEL"},
+    "crashed": {"error": "KeyError: 'x'"},
+    "worker_lost": {"count": 1},
+    "resumed": {"attempt": 2},
+}
+
+
+def test_every_end_reason_code_has_a_german_text_with_its_parameters() -> None:
+    from types import SimpleNamespace
+
+    from django.utils import translation
+
+    from agents.templatetags.run_text import REASONS, step_note
+
+    assert set(SAMPLE_PARAMS) == set(REASONS)
+    for code, params in SAMPLE_PARAMS.items():
+        step = SimpleNamespace(note_code=code, note_params=params, note="stored")
+        with translation.override("de"):
+            german = step_note(step)
+        with translation.override("en"):
+            english = step_note(step)
+        assert german not in ("stored", english), code
+        assert ENGLISH_RUN_TEXT.search(german) is None, german
+        for value in params.values():  # numbers with German grouping
+            assert str(value) in german.replace(".000", "000"), (code, german)
+    with translation.override("de"):
+        assert "200.000" in step_note(
+            SimpleNamespace(
+                note_code="token_budget",
+                note_params=SAMPLE_PARAMS["token_budget"],
+                note="",
+            )
+        )
+        # Parameters missing from an odd row: the stored text, not an error.
+        assert (
+            step_note(
+                SimpleNamespace(note_code="step_limit", note_params={}, note="old")
+            )
+            == "old"
+        )

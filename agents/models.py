@@ -41,6 +41,11 @@ class AgentRun(models.Model):
     provider = models.CharField(_("provider"), max_length=32)
     model_id = models.CharField(_("model"), max_length=200, blank=True)
     goal = models.TextField(_("goal"))
+    # The goal as a stable code and parameters (``extraction`` with the claim
+    # type), shown in the reader's language; ``goal`` is the English text the
+    # model is given. Runs stored before the code existed show ``goal``.
+    goal_code = models.CharField(_("goal code"), max_length=32, blank=True)
+    goal_params = models.JSONField(default=dict, blank=True)
     envelope = models.JSONField(_("task envelope"))
     status = models.CharField(
         _("status"), max_length=32, choices=Status.choices, default=Status.QUEUED
@@ -49,6 +54,12 @@ class AgentRun(models.Model):
     # A stable code for a failure the page explains in the user's language
     # (``worker_lost``); the free-text ``reason`` keeps the technical detail.
     failure_code = models.CharField(_("failure code"), max_length=32, blank=True)
+    # Why the run ended as a stable code (``step_limit``, ``token_budget``,
+    # ``provider_error``, ``worker_lost``…) and its parameters, shown in the
+    # reader's language (agents/templatetags/run_text.py). Empty on runs
+    # stored before the code existed: their ``reason`` is shown as it is.
+    reason_code = models.CharField(_("reason code"), max_length=32, blank=True)
+    reason_params = models.JSONField(default=dict, blank=True)
     # Recovery after a killed worker: each execution claims the run (the task
     # id), counts an attempt and beats while it works. A redelivered task (same
     # id) or the stuck-work sweeper takes over a claim whose worker is gone.
@@ -117,6 +128,9 @@ class AgentStep(models.Model):
     model_id = models.CharField(max_length=200, blank=True)
     prompt_hash = models.CharField(max_length=64, blank=True)
     note = models.TextField(blank=True)
+    # A limit step's reason as a code and parameters (as on the run).
+    note_code = models.CharField(max_length=32, blank=True)
+    note_params = models.JSONField(default=dict, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

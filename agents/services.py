@@ -46,8 +46,12 @@ from evidence.models import Chunk, SourceDocument
 
 logger = logging.getLogger(__name__)
 
+# The goal the model is given (English, as its prompt); the run page shows it
+# from its code and parameters in the reader's language (run_text.py).
+EXTRACTION_GOAL_CODE = "extraction"
+EXTRACTION_CLAIM_TYPE = "Verzugsschaden"
 EXTRACTION_GOAL = (
-    "Propose the facts of this Verzugsschaden case found in its documents: "
+    f"Propose the facts of this {EXTRACTION_CLAIM_TYPE} case found in its documents: "
     "contract, invoice and due dates, reminders and their delivery, refusals to "
     "pay, amounts, damage items, interest and excuses."
 )
@@ -124,6 +128,16 @@ def agent_run_create(
         actor=actor,
         provider=provider,
         goal=envelope.goal,
+        # Only the standard goal has a code; a goal given otherwise is shown
+        # as it was given.
+        **(
+            {
+                "goal_code": EXTRACTION_GOAL_CODE,
+                "goal_params": {"claim_type": EXTRACTION_CLAIM_TYPE},
+            }
+            if envelope.goal == EXTRACTION_GOAL
+            else {}
+        ),
         envelope=envelope.model_dump(mode="json"),
     )
     audit_event_record(
@@ -179,6 +193,8 @@ class DbRecorder:
             "model_id": record.model_id[:200],
             "prompt_hash": record.prompt_hash,
             "note": record.note,
+            "note_code": record.note_code[:32],
+            "note_params": dict(record.note_params),
         }
         if verdict is not None:
             fields.update(
@@ -360,6 +376,8 @@ def _execute_claimed(
             run,
             status=RunStatus.FAILED,
             reason=f"the worker was lost {lost} times",
+            reason_code=WORKER_LOST,
+            reason_params={"count": lost},
             failure_code=WORKER_LOST,
             attempts=lost,
         )
@@ -371,6 +389,8 @@ def _execute_claimed(
             index=0,
             kind=AgentStep.Kind.LIMIT,
             note=f"resumed after a lost worker (attempt {run.attempts})",
+            note_code="resumed",
+            note_params={"attempt": run.attempts},
         )
         logger.warning("agent run %s resumed (attempt %s)", run.pk, run.attempts)
     try:
@@ -392,7 +412,13 @@ def _execute(*, run: AgentRun, provider: Provider | None) -> AgentRun:
     try:
         provider = provider or provider_get(run.provider)
     except (ProviderError, ValueError) as exc:  # not configured, unknown name
-        return _finish(run, status=RunStatus.FAILED, reason=f"provider: {exc}")
+        return _finish(
+            run,
+            status=RunStatus.FAILED,
+            reason=f"provider: {exc}",
+            reason_code="provider_unavailable",
+            reason_params={"detail": str(exc)[:1000]},
+        )
     if hasattr(provider, "tools"):
         provider.tools = [
             TOOL_SPECS[name].openai_tool() for name in sorted(envelope.allowed_tools)
@@ -429,7 +455,13 @@ def _execute(*, run: AgentRun, provider: Provider | None) -> AgentRun:
         raise
     except Exception as exc:
         logger.exception("agent run %s crashed", run.pk)
-        _finish(run, status=RunStatus.FAILED, reason=f"{type(exc).__name__}: {exc}")
+        _finish(
+            run,
+            status=RunStatus.FAILED,
+            reason=f"{type(exc).__name__}: {exc}",
+            reason_code="crashed",
+            reason_params={"error": f"{type(exc).__name__}: {exc}"[:1000]},
+        )
         raise
     finally:
         close = getattr(provider, "close", None)
@@ -447,6 +479,8 @@ def _execute(*, run: AgentRun, provider: Provider | None) -> AgentRun:
         run,
         status=outcome.status,
         reason=outcome.reason,
+        reason_code=outcome.reason_code,
+        reason_params=outcome.reason_params,
         model_id=outcome.model_id,
         accepted=outcome.accepted
         + decided.filter(status=HeldToolCall.Status.APPROVED).count(),
@@ -554,6 +588,8 @@ def agent_runs_recover_stuck() -> dict[str, int]:
                         run,
                         status=RunStatus.FAILED,
                         reason=f"the worker was lost {run.attempts} times",
+                        reason_code=WORKER_LOST,
+                        reason_params={"count": run.attempts},
                         failure_code=WORKER_LOST,
                     )
                     counts["failed"] += 1

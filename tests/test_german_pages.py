@@ -6,13 +6,22 @@ from __future__ import annotations
 
 import html
 import re
-from typing import Any
+from datetime import timedelta
+from typing import Any, Literal
 
 import pytest
 from django.urls import reverse
+from django.utils import timezone
 
 from agents.models import AgentRun
+from agents.services import (
+    agent_run_create,
+    agent_run_execute,
+    agent_runs_recover_stuck,
+    envelope_for_extraction,
+)
 from review.services.decisions import proposal_accept, proposal_reject
+from tests.agents.helpers import run_scripted
 from tests.evidence.pdfs import document_storage, ingested_document  # noqa: F401
 from tests.factories import ClaimFactory, PartyFactory
 from tests.review.helpers import make_proposal
@@ -100,3 +109,228 @@ def test_citation_check_shows_statuses_in_german(reviewer_client: Any) -> None:
     text = _visible_text(response.content.decode())
     assert not ENGLISH_STATUS.search(text), ENGLISH_STATUS.search(text)
     assert not DICT_DUMP.search(text)
+
+
+# -- an agent run's goal and end reason ------------------------------------------
+
+#: English run texts the agents code stores; none may show on a German page.
+ENGLISH_RUN_TEXT = re.compile(
+    r"Propose the facts|step limit|turn limit|token budget|cost budget|"
+    r"provider error|provider failed|worker (?:was|executing)|times in a row|"
+    r"resumed after|Every passage|internal error",
+    re.I,
+)
+
+
+class _FailingProvider:
+    name = "failing"
+    call_id_scope: Literal["run", "global"] = "run"
+
+    def next_turn(self, *, episode: Any, messages: Any) -> Any:
+        from agents.domain.loop import ProviderError
+
+        raise ProviderError("HTTP 503")
+
+
+def _finished_run(case: Any, actor: Any) -> AgentRun:
+    run, _steps, _provider = run_scripted(case=case, actor=actor, turns=[])
+    return run
+
+
+def _provider_failed_run(case: Any, actor: Any) -> AgentRun:
+    envelope = envelope_for_extraction(case=case, actor=actor)
+    run = agent_run_create(
+        case=case, actor=actor, provider="scripted", envelope=envelope
+    )
+    return agent_run_execute(run=run, provider=_FailingProvider())
+
+
+def _budget_run(case: Any, actor: Any) -> AgentRun:
+    run, _steps, _provider = run_scripted(
+        case=case,
+        actor=actor,
+        turns=[[("propose_case_fact", "{}")]],
+        tokens_per_turn=1000,
+        token_budget=500,
+    )
+    return run
+
+
+def _worker_lost_run(case: Any, actor: Any, settings: Any) -> AgentRun:
+    envelope = envelope_for_extraction(case=case, actor=actor)
+    run = agent_run_create(
+        case=case, actor=actor, provider="scripted", envelope=envelope
+    )
+    long_ago = timezone.now() - timedelta(days=1)
+    AgentRun.objects.filter(pk=run.pk).update(
+        status=AgentRun.Status.RUNNING,
+        attempts=int(settings.BELEGT_AGENT_RUN_MAX_ATTEMPTS),
+        started_at=long_ago,
+        heartbeat_at=long_ago,
+    )
+    assert agent_runs_recover_stuck()["failed"] == 1
+    run.refresh_from_db()
+    return run
+
+
+RUNS = {
+    # kind: (make, status, code, German reason, English reason)
+    "finished": (
+        _finished_run,
+        AgentRun.Status.FINISHED,
+        "finished",
+        "Alle Textstellen wurden gelesen.",
+        "Every passage was read.",
+    ),
+    "provider_failed": (
+        _provider_failed_run,
+        AgentRun.Status.FAILED,
+        "provider_error",
+        "Der Modellanbieter ist gescheitert: HTTP 503",
+        "The model provider failed: HTTP 503",
+    ),
+    "budget": (
+        _budget_run,
+        AgentRun.Status.BUDGET_EXHAUSTED,
+        "token_budget",
+        "Token-Budget von 500 Tokens aufgebraucht.",
+        "Token budget of 500 tokens exhausted.",
+    ),
+    "worker_lost": (
+        _worker_lost_run,
+        AgentRun.Status.FAILED,
+        "worker_lost",
+        "Der ausführende Worker ging 3-mal verloren.",
+        "The worker executing the run was lost 3 times.",
+    ),
+}
+
+
+def _make_run(kind: str, case: Any, actor: Any, settings: Any) -> AgentRun:
+    make = RUNS[kind][0]
+    if kind == "worker_lost":
+        settings.BELEGT_AGENT_RUN_MAX_ATTEMPTS = 3
+        return make(case, actor, settings)  # type: ignore[operator]
+    return make(case, actor)  # type: ignore[operator]
+
+
+def _run_page(client: Any, run: AgentRun, language: str) -> str:
+    url = reverse(
+        "agents:run_detail", kwargs={"case_id": run.case_id, "run_id": run.pk}
+    )
+    client.cookies["django_language"] = language  # German is the default
+    response = client.get(url, HTTP_ACCEPT_LANGUAGE=language)
+    assert response.status_code == 200
+    return " ".join(_visible_text(response.content.decode()).split())
+
+
+@pytest.mark.parametrize("kind", list(RUNS))
+def test_a_run_page_in_german_says_its_goal_and_end_reason_in_german(
+    kind: str, case: Any, lawyer: Any, lawyer_client: Any, settings: Any
+) -> None:
+    ingested_document(case)
+    run = _make_run(kind, case, lawyer, settings)
+    _make, status, code, german, _english = RUNS[kind]
+    assert (run.status, run.reason_code) == (status, code)
+    assert run.goal.startswith("Propose the facts")  # the model's prompt stays
+    text = _run_page(lawyer_client, run, "de")
+    assert "Tatsachen dieses Verzugsschaden-Falls" in text
+    assert german in text
+    english = ENGLISH_RUN_TEXT.search(text)
+    assert english is None, f"English run text {english.group(0)!r} in: {text}"
+
+
+@pytest.mark.parametrize("kind", list(RUNS))
+def test_a_run_page_in_english_says_its_goal_and_end_reason_in_english(
+    kind: str, case: Any, lawyer: Any, lawyer_client: Any, settings: Any
+) -> None:
+    ingested_document(case)
+    run = _make_run(kind, case, lawyer, settings)
+    text = _run_page(lawyer_client, run, "en")
+    assert "Propose the facts of this Verzugsschaden case" in text
+    assert RUNS[kind][4] in text
+    assert "Tatsachen dieses" not in text
+
+
+def test_a_run_stored_before_reason_codes_shows_its_texts_as_they_are(
+    case: Any, lawyer: Any, lawyer_client: Any
+) -> None:
+    run = AgentRun.objects.create(
+        case=case,
+        actor=lawyer,
+        provider="rules",
+        goal="Alte Zielbeschreibung",
+        envelope={},
+        status=AgentRun.Status.FAILED,
+        reason="the worker was lost 2 times",
+    )
+    text = _run_page(lawyer_client, run, "de")
+    assert "Alte Zielbeschreibung" in text
+    assert "the worker was lost 2 times" in text
+
+
+def test_an_old_run_whose_reason_is_a_bare_status_shows_it_in_words(
+    case: Any, lawyer: Any, lawyer_client: Any
+) -> None:
+    run = AgentRun.objects.create(
+        case=case,
+        actor=lawyer,
+        provider="rules",
+        goal="x",
+        envelope={},
+        status=AgentRun.Status.FINISHED,
+        reason="finished",
+    )
+    text = _run_page(lawyer_client, run, "de")
+    assert "Grund für das Ende Beendet" in text
+    assert not re.search(r"\bfinished\b", text)
+
+
+SAMPLE_PARAMS: dict[str, dict[str, Any]] = {
+    "finished": {},
+    "step_limit": {"limit": 2000},
+    "turn_limit": {"limit": 50},
+    "token_budget": {"budget": 200000},
+    "cost_budget": {"budget": 50},
+    "identical_failures": {"check": "chunk_belongs_to_case", "count": 3},
+    "provider_error": {"detail": "HTTP 503"},
+    "provider_unavailable": {"detail": "BELEGT_LLM_MODEL"},
+    "crashed": {"error": "KeyError: 'x'"},
+    "worker_lost": {"count": 1},
+    "resumed": {"attempt": 2},
+}
+
+
+def test_every_end_reason_code_has_a_german_text_with_its_parameters() -> None:
+    from types import SimpleNamespace
+
+    from django.utils import translation
+
+    from agents.templatetags.run_text import REASONS, step_note
+
+    assert set(SAMPLE_PARAMS) == set(REASONS)
+    for code, params in SAMPLE_PARAMS.items():
+        step = SimpleNamespace(note_code=code, note_params=params, note="stored")
+        with translation.override("de"):
+            german = step_note(step)
+        with translation.override("en"):
+            english = step_note(step)
+        assert german not in ("stored", english), code
+        assert ENGLISH_RUN_TEXT.search(german) is None, german
+        for value in params.values():  # numbers with German grouping
+            assert str(value) in german.replace(".000", "000"), (code, german)
+    with translation.override("de"):
+        assert "200.000" in step_note(
+            SimpleNamespace(
+                note_code="token_budget",
+                note_params=SAMPLE_PARAMS["token_budget"],
+                note="",
+            )
+        )
+        # Parameters missing from an odd row: the stored text, not an error.
+        assert (
+            step_note(
+                SimpleNamespace(note_code="step_limit", note_params={}, note="old")
+            )
+            == "old"
+        )

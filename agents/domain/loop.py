@@ -93,6 +93,10 @@ class StepRecord:
     model_id: str = ""
     prompt_hash: str = ""
     note: str = ""
+    # A stable code for the note (a limit's reason) and its parameters, so a
+    # page can say it in the reader's language; ``note`` keeps English text.
+    note_code: str = ""
+    note_params: Mapping[str, Any] = field(default_factory=dict)
 
 
 class Recorder(Protocol):
@@ -111,6 +115,10 @@ class Recorder(Protocol):
 class RunOutcome:
     status: RunStatus = RunStatus.RUNNING
     reason: str = ""
+    # Why the run ended as a stable code (``step_limit``, ``token_budget``…)
+    # with its parameters; ``reason`` is the same in English plus detail.
+    reason_code: str = ""
+    reason_params: dict[str, Any] = field(default_factory=dict)
     steps: int = 0
     tokens_in: int = 0
     tokens_out: int = 0
@@ -180,19 +188,42 @@ class AgentLoop:
         self._streak = 0
 
     # -- limits -------------------------------------------------------------------
-    def _over_budget(self) -> str:
+    def _over_budget(self) -> tuple[str, str, dict[str, Any]] | None:
+        """(code, English reason, parameters) of an exhausted budget."""
         o, e = self.outcome, self.envelope
         if o.tokens_in + o.tokens_out > e.token_budget:
-            return f"token budget of {e.token_budget} exhausted"
+            budget = {"budget": e.token_budget}
+            return "token_budget", f"token budget of {e.token_budget} exhausted", budget
         if o.cost_cents > e.cost_budget_cents:
-            return f"cost budget of {e.cost_budget_cents} cents exhausted"
-        return ""
+            cents = {"budget": e.cost_budget_cents}
+            return (
+                "cost_budget",
+                f"cost budget of {e.cost_budget_cents} cents exhausted",
+                cents,
+            )
+        return None
 
-    def _stop(self, status: RunStatus, reason: str) -> None:
+    def _stop(self, status: RunStatus, code: str, reason: str, **params: Any) -> None:
         self.outcome.status = status
         self.outcome.reason = reason
+        self.outcome.reason_code = code
+        self.outcome.reason_params = dict(params)
         self.recorder.step(
-            StepRecord(index=self.outcome.steps, kind="limit", note=reason)
+            StepRecord(
+                index=self.outcome.steps,
+                kind="limit",
+                note=reason,
+                note_code=code,
+                note_params=dict(params),
+            )
+        )
+
+    def _stop_step_limit(self) -> None:
+        self._stop(
+            RunStatus.STEP_LIMIT,
+            "step_limit",
+            "step limit reached",
+            limit=self.envelope.step_limit,
         )
 
     def _count_failure(self, verdict: GateVerdict) -> bool:
@@ -270,6 +301,7 @@ class AgentLoop:
                 return self.outcome
         self.outcome.status = RunStatus.FINISHED
         self.outcome.reason = self.outcome.reason or "finished"
+        self.outcome.reason_code = self.outcome.reason_code or "finished"
         return self.outcome
 
     def _run_episode(self, episode: Episode) -> bool:
@@ -277,11 +309,11 @@ class AgentLoop:
         messages: list[dict[str, Any]] = list(episode.messages)
         for _ in range(self.max_turns_per_episode):
             if self.outcome.steps >= self.envelope.step_limit:
-                self._stop(RunStatus.STEP_LIMIT, "step limit reached")
+                self._stop_step_limit()
                 return False
-            reason = self._over_budget()
-            if reason:
-                self._stop(RunStatus.BUDGET_EXHAUSTED, reason)
+            over = self._over_budget()
+            if over:
+                self._stop(RunStatus.BUDGET_EXHAUSTED, over[0], over[1], **over[2])
                 return False
             digest = prompt_hash(messages)
             started = time.perf_counter()
@@ -300,6 +332,8 @@ class AgentLoop:
                 )
                 self.outcome.status = RunStatus.FAILED
                 self.outcome.reason = f"provider error: {exc}"
+                self.outcome.reason_code = "provider_error"
+                self.outcome.reason_params = {"detail": str(exc)[:1000]}
                 return False
             latency = (time.perf_counter() - started) * 1000
             o = self.outcome
@@ -325,14 +359,14 @@ class AgentLoop:
                     )
                 )
                 return True
-            reason = self._over_budget()
-            if reason:  # the turn itself broke the budget: run none of its calls
-                self._stop(RunStatus.BUDGET_EXHAUSTED, reason)
+            over = self._over_budget()
+            if over:  # the turn itself broke the budget: run none of its calls
+                self._stop(RunStatus.BUDGET_EXHAUSTED, over[0], over[1], **over[2])
                 return False
             messages.append(_assistant_message(turn))
             for position, call in enumerate(turn.calls):
                 if o.steps >= self.envelope.step_limit:
-                    self._stop(RunStatus.STEP_LIMIT, "step limit reached")
+                    self._stop_step_limit()
                     return False
                 scoped = ToolCall(self._call_id(call), call.name, call.arguments)
                 execute = functools.partial(
@@ -358,11 +392,19 @@ class AgentLoop:
                 if self._count_failure(verdict):
                     self._stop(
                         RunStatus.HUMAN_REVIEW_REQUIRED,
+                        "identical_failures",
                         f"{verdict.failure_key} failed {self._streak} times in a row",
+                        check=str(verdict.failure_key),
+                        count=self._streak,
                     )
                     return False
             # After the turn's observations (never before an episode's first
             # turn, which a provider may read as its opening).
             self._deliver_decisions(messages)
-        self._stop(RunStatus.STEP_LIMIT, "turn limit of one episode reached")
+        self._stop(
+            RunStatus.STEP_LIMIT,
+            "turn_limit",
+            "turn limit of one episode reached",
+            limit=self.max_turns_per_episode,
+        )
         return False

@@ -147,6 +147,19 @@ def letter_date(text: str) -> dt.date | None:
     return None
 
 
+def opens_new_letter(text: str) -> bool:
+    """Whether a chunk of a document already begun starts a letter of its own:
+    a bundled file (a whole Akte scanned as one PDF) holds many. Only a
+    "Place, date" line and a kind heading both among the chunk's first lines
+    count, so the second page of one letter never does."""
+    top = "\n".join([line for line in text.splitlines() if line.strip()][:8])
+    if _PLACE_DATE.search(top) is None:
+        return False
+    return any(
+        rx.search(line) for line in top.splitlines() for _kind, rx in _KIND_HEADINGS
+    )
+
+
 def contract_kind(text: str) -> str:
     """kaufvertrag | werkvertrag | dienstvertrag | sonstiger, from the title
     and the subject of a contract or order confirmation."""

@@ -28,6 +28,7 @@ from agents.extraction.documents import (
     classify,
     contract_kind,
     letter_date,
+    opens_new_letter,
 )
 from agents.extraction.units import Unit, units
 
@@ -132,6 +133,8 @@ class Extractor:
     # -- one chunk ---------------------------------------------------------------
     def _context(self, chunk: ChunkText) -> DocumentContext:
         ctx = self._docs.get(chunk.document_id)
+        if ctx is not None and opens_new_letter(chunk.text):
+            ctx = None  # a bundled file: judge the new letter on its own
         if ctx is None:
             kind, email, lawyer = classify(chunk.text, chunk.document)
             ctx = DocumentContext(

@@ -24,7 +24,7 @@ pytestmark = pytest.mark.django_db
 
 PAGES = 2000
 LETTER = (
-    "Leipzig, 08.05.2026\n1. Mahnung\n\nSehr geehrter Herr Schmidt,\n"
+    "Leipzig, {day:02d}.05.2026\n1. Mahnung\n\nSehr geehrter Herr Schmidt,\n"
     "unsere Rechnung Nr. 2026-{n:04d} war zahlbar bis zum 26.04.2026. "
     "Mahnkosten 5,00 €"
 )
@@ -53,7 +53,7 @@ def _big_file(case: Any) -> SourceDocument:
         if n % 13 == 0:
             text = ""
         elif n % 50 == 0:
-            text = LETTER.format(n=n)
+            text = LETTER.format(n=n, day=n // 50 % 28 + 1)  # distinct reminders
         elif n % 7 == 0:
             text = NOISE.format(n=n)
         else:
@@ -103,9 +103,10 @@ def test_rules_run_pages_through_1700_chunks_and_every_quote_is_verbatim(
         chunk = Chunk.objects.get(pk=proposal.source_chunk_id)
         assert quote_span(chunk.text, proposal.quote) is not None, proposal.quote
     # Nothing came from an empty page, the noise or the filler.
-    assert {p.source_chunk.text.split("\n")[0] for p in proposals} == {
-        "Leipzig, 08.05.2026"
-    }
+    assert all(
+        p.source_chunk.text.startswith("Leipzig, ") and "Mahnung" in p.source_chunk.text
+        for p in proposals
+    )
 
 
 def test_a_run_over_its_step_budget_stops_with_a_clear_status(

@@ -85,7 +85,7 @@ LETTERHEAD = [  # two columns: firm left, contact right; return line; DIN addres
 
 
 def _invoice(notice: bool = False) -> bytes:
-    spans = [
+    spans: list[tuple[float, float, str]] = [
         *LETTERHEAD,
         (60, 220, "Rechnung Nr. 2024-117"),
         (60, 250, "Für unsere Leistungen stellen wir Ihnen mit Rechnung Nr. 2024-117"),

@@ -193,7 +193,7 @@ def test_a_value_stored_before_its_key_became_a_record_still_reads(
 def test_an_old_refusal_reads_as_final_but_a_new_one_must_say_which() -> None:
     schema = fact_type("refusal_to_pay").value_schema
     # stored {"date"} values meant "ernsthafte und endgültige Verweigerung"
-    assert schema.read({"date": "2025-03-01"}).kind == "endgueltig"  # type: ignore[attr-defined]
+    assert schema.read({"date": "2025-03-01"}).kind == "endgueltig"  # type: ignore[union-attr]
     with pytest.raises(FactValueInvalid) as error:
         schema.admit({"date": "2025-03-01"})
     assert error.value.field == "kind"
@@ -281,7 +281,7 @@ def test_reading_checks_the_shape_only_so_a_stored_fact_is_never_dropped() -> No
     schema = fact_type("delivery_evidence").value_schema
     with pytest.raises(FactValueInvalid):
         schema.admit({"text": "Fax-Sendebericht"})
-    assert schema.read({"text": "Fax-Sendebericht"}).kind == "Fax-Sendebericht"  # type: ignore[attr-defined]
+    assert schema.read({"text": "Fax-Sendebericht"}).kind == "Fax-Sendebericht"  # type: ignore[union-attr]
     amount = value_schema("amount")
     assert amount.read({"cents": -500, "currency": "XTS"}) == Amount(
         cents=-500, currency="XTS"

@@ -32,7 +32,9 @@ Status = ExtractionProposal.Status
 
 
 def _last(reviewer: Any) -> Decision:
-    return Decision.objects.filter(actor=reviewer).order_by("-id").first()
+    decision = Decision.objects.filter(actor=reviewer).order_by("-id").first()
+    assert decision is not None
+    return decision
 
 
 def test_undo_of_an_accept_reopens_the_proposal_and_withdraws_the_new_fact(

@@ -109,8 +109,11 @@ def debtor_facts(t: str, ctx: DocumentContext) -> Iterator[Found]:
     if _REFUSAL_TEMPORARY.search(t):
         yield "refusal_to_pay", {"date": date, "kind": "voruebergehend"}, 0.75
     elif _REFUSAL_FINAL.search(t):
-        kind = "endgueltig" if _FIRM.search(t) else "voruebergehend"
-        yield "refusal_to_pay", {"date": date, "kind": kind}, 0.8
+        # explicit final wording ("endgültig", "weder jetzt noch später") is the
+        # stronger reading; a refusal without it is taken as temporary, less sure
+        firm = bool(_FIRM.search(t))
+        kind = "endgueltig" if firm else "voruebergehend"
+        yield "refusal_to_pay", {"date": date, "kind": kind}, 0.85 if firm else 0.7
     if _LACK_OF_FUNDS.search(t):
         yield "lack_of_funds_pleaded", {"date": date, "text": squash(t)}, 0.7
     if _CONSUMER_TRUE.search(t):

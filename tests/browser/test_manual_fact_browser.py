@@ -78,6 +78,11 @@ def _mark(page: Any, text: str) -> None:
     box = page.locator("[data-manual-source]").bounding_box()
     page.mouse.move(box["x"] + 10, box["y"] + 10)
     page.locator("[data-manual-source]").dispatch_event("mouseup")
+    # the viewer copies the selection on the next tick
+    page.wait_for_function(
+        "() => document.querySelector('[data-manual-quote]').value !== ''",
+        timeout=5000,
+    )
 
 
 def _save(path: Path, name: str) -> None:
@@ -115,6 +120,9 @@ def test_reviewer_marks_a_passage_and_a_second_reviewer_confirms_the_fact(
     assert not any("KI-VO" in k for k in kinds)
 
     page.select_option("[data-manual-kind]", "reminder_received")
+    # the panel is swapped for the chosen kind; the first kind's form may
+    # already hold a date input, so wait for the swap itself
+    page.wait_for_load_state("networkidle")
     page.wait_for_selector('#manual-fact input[type="date"]')
     _mark(page, DATE_PASSAGE)
     quote = page.locator("[data-manual-quote]")

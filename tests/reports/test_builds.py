@@ -23,7 +23,7 @@ from rest_framework.test import APIClient
 from cases.models import Claim, Membership
 from cases.work import work_lock
 from reports.models import Report, ReportBuild
-from reports.services import lifecycle
+from reports.services import builds, lifecycle
 from reports.services.builds import (
     _LOCK_BUILD,
     report_build_execute,
@@ -222,9 +222,12 @@ def test_another_task_leaves_a_build_with_a_fresh_heartbeat_alone(case, lawyer, 
 
 @pytest.mark.django_db(transaction=True)
 def test_a_second_delivery_while_a_worker_holds_the_build_does_nothing(
-    case, lawyer, bgb_only
+    case, lawyer, bgb_only, monkeypatch
 ):
     verzug_case(case)
+    # The queue message stays unsent: a worker another test left running
+    # would otherwise take the build the moment the lock is released.
+    monkeypatch.setattr(builds, "_dispatch", lambda build_id: None)
     build = _queued(case, lawyer)
     _as_killed(build, claim="task-1", age=3600)  # silent, but its worker lives
     held = threading.Event()

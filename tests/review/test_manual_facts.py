@@ -196,7 +196,7 @@ def test_the_kinds_offered_are_the_claims_fact_kinds_in_german(case: Any) -> Non
     ClaimFactory(case=case)  # Verzugsschaden
     kinds = dict(case_fact_types(case=case))
     assert "reminder_sent" in kinds
-    assert kinds["reminder_sent"] == "Mahnung (Datum des Schreibens)"
+    assert kinds["reminder_sent"] == "Mahnung"
     assert "ai_act_human_oversight" not in kinds
     assert list(kinds.values()) == sorted(kinds.values(), key=str.casefold)
 

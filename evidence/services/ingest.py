@@ -13,10 +13,8 @@ import contextlib
 import logging
 from collections.abc import Iterable
 from dataclasses import dataclass
-from datetime import timedelta
 from typing import Any, Protocol
 
-from django.conf import settings
 from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -25,12 +23,13 @@ from cases.audit import audit_event_record
 from cases.errors import DomainError
 from cases.models import Case, Membership
 from cases.selectors import require_role
+from cases.work import work_stale_before, work_worker_alive
 from evidence import storage, validation
 from evidence.models import DocumentIngestion, SourceDocument, UploadRefusal
 from evidence.services.pipeline import (
+    _LOCK_INGEST,
     MAX_ATTEMPTS,
     IngestFailed,
-    _ingest_lock,
     chunking_config,
     page_inputs,
     source_document_ingest,
@@ -287,8 +286,7 @@ def source_document_retry(*, actor: Any, document: SourceDocument) -> DocumentIn
 
 def _ingest_worker_alive(document_id: int) -> bool:
     """Whether some session holds the document's ingestion lock."""
-    with _ingest_lock(document_id) as acquired:
-        return not acquired
+    return work_worker_alive(_LOCK_INGEST, document_id)
 
 
 def source_documents_recover_stuck() -> dict[str, int]:
@@ -301,7 +299,7 @@ def source_documents_recover_stuck() -> dict[str, int]:
     Idempotent: the dispatch is marked on the row by a conditional update (so
     the next sweep waits another timeout), the pipeline resumes where its rows
     end, and ``MAX_ATTEMPTS`` still ends a document that kills its worker."""
-    stale = timezone.now() - timedelta(seconds=int(settings.BELEGT_STUCK_AFTER_SECONDS))
+    stale = work_stale_before()
     stuck = DocumentIngestion.objects.exclude(
         stage__in=(Stage.READY, Stage.FAILED)
     ).filter(updated_at__lt=stale)

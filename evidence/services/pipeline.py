@@ -11,16 +11,16 @@ import contextlib
 import hashlib
 import logging
 import time
-from collections.abc import Iterator
 from typing import Any
 
 from django.conf import settings
-from django.db import InterfaceError, OperationalError, connection, transaction
+from django.db import InterfaceError, OperationalError, transaction
 from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from cases.errors import DomainError
+from cases.work import work_lock
 from evidence import extraction, storage
 from evidence.domain.chunking import ChunkingConfig, LineBox, PageInput, chunk_pages
 from evidence.domain.running import BlockBox, PageLayout, page_flows
@@ -81,24 +81,11 @@ def _embedded_count(document: SourceDocument) -> int:
     )
 
 
-@contextlib.contextmanager
-def _ingest_lock(document_id: int) -> Iterator[bool]:
-    """A session lock per document: a redelivered task that finds the original
-    still running leaves it alone. The lock dies with a killed worker's
-    connection."""
-    with connection.cursor() as cursor:
-        cursor.execute(
-            "SELECT pg_try_advisory_lock(%s, %s)", [_LOCK_INGEST, document_id]
-        )
-        acquired = bool(cursor.fetchone()[0])
-    try:
-        yield acquired
-    finally:
-        if acquired:
-            with connection.cursor() as cursor:
-                cursor.execute(
-                    "SELECT pg_advisory_unlock(%s, %s)", [_LOCK_INGEST, document_id]
-                )
+def _ingest_lock(document_id: int) -> contextlib.AbstractContextManager[bool]:
+    """A session lock per document (the one rule of ``cases.work``): a
+    redelivered task that finds the original still running leaves it alone.
+    The lock dies with a killed worker's connection."""
+    return work_lock(_LOCK_INGEST, document_id)
 
 
 def _page_row(document: SourceDocument, page: extraction.ExtractedPage) -> Page:

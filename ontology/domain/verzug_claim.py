@@ -29,6 +29,7 @@ from ontology.domain.text import cents_format, date_format
 from ontology.domain.verzug import (
     FactsAt,
     Finding,
+    _label,
     debtor_is_consumer,
     facts_at,
     faelligkeit,
@@ -76,7 +77,8 @@ def _awaiting_merge(
     waiting = tuple(f.id for f in lenient.decisive if f.id in pending)
     item = strict.item
     if item is None:
-        labels = {f.fact_type for f in lenient.decisive if f.id in pending}
+        # the missing item in words: the fact types' labels, never keys
+        labels = {_label(f) for f in lenient.decisive if f.id in pending}
         item = ", ".join(sorted(labels)) or "Tatsache"
     phrase = f"{item} wartet auf Zweitprüfung"
     return (
@@ -405,6 +407,12 @@ def _verdict(
     facts: FactsAt,
 ) -> RequirementVerdict:
     mentions, notes = _not_counting(req.key, facts)
+    # every decisive fact is named in the sentence: those the rule's own
+    # wording did not name are listed before the conclusion
+    said = " ".join(finding.sentence)
+    unnamed = [f for f in dict.fromkeys(finding.decisive) if named([f]) not in said]
+    if unnamed:
+        notes = [f"Maßgeblich sind auch: {named(unnamed)}.", *notes]
     closing = {
         "satisfied": "Dieses Tatbestandsmerkmal ist erfüllt.",
         "not_satisfied": "Dieses Tatbestandsmerkmal ist nicht erfüllt.",

@@ -111,6 +111,7 @@ def _headers() -> dict[str, str]:
         "recoverable": _("Recoverable"),
         "reason": _("Reason"),
         "from": _("From"),
+        "date_from": _("Date / from"),
         "to": _("To"),
         "days": _("Days"),
         "base_rate": _("Basiszinssatz"),
@@ -181,7 +182,7 @@ def _reason(item: DamageItem) -> str:
 
 def _pauschale_row(damage: DamageComputation, money: str) -> SummaryRow | None:
     status = damage.pauschale_status
-    label = _("Pauschale (§ 288 Abs. 5 S. 1 BGB)")
+    label = _("Flat fee (Pauschale, § 288 Abs. 5 S. 1 BGB)")
     if status in ("added", "offset", "partly_offset"):
         fee = cents_format(damage.pauschale_cents, damage.currency, _lang())
         offset = cents_format(damage.pauschale_offset_cents, damage.currency, _lang())

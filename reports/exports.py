@@ -26,6 +26,7 @@ from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.worksheet import Worksheet
 
 from reports.errors import UnknownExportFormat
+from reports.exports_damage import damage_docx, damage_xlsx
 from reports.models import Report
 from reports.selectors import FindingView, ReportDocument, report_document
 
@@ -293,6 +294,7 @@ def docx_render(document: ReportDocument) -> bytes:
                         for e in f.evidence
                     ],
                 )
+        damage_docx(doc, section)  # reports/exports_damage.py
 
     # Citations appendix
     doc.add_heading(t["appendix"], level=1)
@@ -454,6 +456,7 @@ def xlsx_render(document: ReportDocument) -> bytes:
             for v in document.printed
         ],
     )
+    damage_xlsx(wb, document)  # reports/exports_damage.py
     _sheet(
         wb.create_sheet(t["sheet_evidence"]),
         ["#", t["requirement"], t["fact"], t["value"], t["status"], t["document"],

@@ -456,7 +456,6 @@ def xlsx_render(document: ReportDocument) -> bytes:
             for v in document.printed
         ],
     )
-    damage_xlsx(wb, document)  # reports/exports_damage.py
     _sheet(
         wb.create_sheet(t["sheet_evidence"]),
         ["#", t["requirement"], t["fact"], t["value"], t["status"], t["document"],
@@ -509,6 +508,7 @@ def xlsx_render(document: ReportDocument) -> bytes:
             for refuter, reason, passage in _failed_lines(v)
         ],
     )
+    damage_xlsx(wb, document)  # reports/exports_damage.py
     buffer = io.BytesIO()
     wb.save(buffer)
     return buffer.getvalue()

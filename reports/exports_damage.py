@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
 
-from ontology.damage_table import DamageTable, damage_table
+from ontology.damage_table import DamageTable, Lang, damage_table
 from ontology.domain.results import DamageComputation
 
 if TYPE_CHECKING:
@@ -32,7 +32,7 @@ def damage_tables_stored(*, report: Report) -> dict[int, DamageTable]:
     """The damage table of each claim of the report that has one, by claim
     id, from the computation stored with the report. A stored computation
     that no longer reads is logged and left out (never recomputed)."""
-    lang = "de" if report.language == "de" else "en"
+    lang: Lang = "de" if report.language == "de" else "en"
     tables: dict[int, DamageTable] = {}
     for claim in report.summary.get("claims", []):
         stored = claim.get("damage")

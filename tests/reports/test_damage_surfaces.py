@@ -66,8 +66,18 @@ FACTS = [
       "date": "2025-10-01"},
      "=Rücklastschrift 12,50 EUR"),
 ]  # fmt: skip
-B2B = {"total": 106_290, "interest": 101_040, "pauschale": "40,00 €", "periods": 2}
-CONSUMER = {"total": 62_936, "interest": 61_686, "pauschale": None, "periods": 2}
+B2B: dict[str, Any] = {
+    "total": 106_290,
+    "interest": 101_040,
+    "pauschale": "40,00 €",
+    "periods": 2,
+}
+CONSUMER: dict[str, Any] = {
+    "total": 62_936,
+    "interest": 61_686,
+    "pauschale": None,
+    "periods": 2,
+}
 
 
 def _case(case: Any, reviewer: Any, *, consumer: bool) -> Any:

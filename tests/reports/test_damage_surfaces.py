@@ -178,6 +178,15 @@ def test_the_one_damage_computation_is_identical_on_all_six_surfaces(
     )  # fmt: skip
     [command] = json.loads(out.getvalue())["claims"]
     assert command["evaluation"]["damage"] == damage
+    out = StringIO()
+    call_command(
+        "check_claim", "--case", case.reference, "--claim", "verzugsschaden",
+        "--lang", "de", stdout=out,
+    )  # fmt: skip
+    text = out.getvalue()
+    assert f"Summe: {_de(total)}" in text
+    assert "Geschäftsgebühr: 0,00 € (nein; nicht ersatzfähig" in text
+    assert ("ausgeschlossen: Der Schuldner ist Verbraucher" in text) == consumer
 
     # 4. the report text (preview): the table and the Schaden finding agree
     report = report_create(case=case, actor=lawyer, language="de")

@@ -26,6 +26,7 @@ from cases.errors import DomainError
 from cases.models import Case, Claim
 from evidence.models import Chunk
 from evidence.search import page_url
+from ontology.damage_table import DamageTable, damage_table
 from ontology.domain.compliance_view import ObligationRow, compliance_rows
 from ontology.domain.facts import FactRecord
 from ontology.domain.results import (
@@ -35,9 +36,7 @@ from ontology.domain.results import (
     RequirementVerdict,
 )
 from ontology.domain.text import (
-    cents_format,
     date_format,
-    percent_points_format,
     value_format,
 )
 from ontology.selectors import claim_context_for
@@ -199,34 +198,6 @@ class RequirementRow:
 
 
 @dataclass(frozen=True)
-class InterestRow:
-    start: str
-    end: str
-    days: int
-    annual_rate: str
-
-
-@dataclass(frozen=True)
-class DamageView:
-    items: tuple[tuple[FactRef, str], ...]
-    items_total: str
-    interest: str | None
-    interest_basis: str
-    interest_periods: tuple[InterestRow, ...]
-    interest_method: str
-    interest_sources: tuple[str, ...]
-    default_start: str
-    total: str
-    notes: tuple[str, ...]
-    # § 288 Abs. 5 BGB: the Pauschale as what it is, and the part of it that is
-    # added to the total (the rest is credited against the lawyer's fees)
-    pauschale: str | None = None
-    pauschale_added: str = ""
-    interest_end: str = ""
-    vat_basis: str = ""
-
-
-@dataclass(frozen=True)
 class ClaimView:
     claim_id: int
     anchor: str
@@ -236,7 +207,7 @@ class ClaimView:
     version_key: str
     legal_basis: tuple[Link, ...]
     requirements: tuple[RequirementRow, ...] = ()
-    damage: DamageView | None = None
+    damage: DamageTable | None = None  # the one computation, as a table
     error: str = ""
     interest_until: str = ""
     # compliance claims: each obligation judged element by element (issue 17)
@@ -374,54 +345,17 @@ def _alternative_row(
     )
 
 
-def _damage_view(ctx: _Context, evaluation: ClaimEvaluation) -> DamageView | None:
-    damage = evaluation.damage
-    if damage is None:
+def _damage_view(ctx: _Context, evaluation: ClaimEvaluation) -> DamageTable | None:
+    """The damage table of the one computation, its items linked to their
+    facts (the report and its exports render the same table)."""
+    if evaluation.damage is None:
         return None
-    lang = ctx.lang
-    interest = damage.interest
-    periods: tuple[InterestRow, ...] = ()
-    if interest is not None:
-        periods = tuple(
-            InterestRow(
-                start=date_format(p.start, lang),
-                end=date_format(p.end, lang),
-                days=p.days,
-                annual_rate=percent_points_format(float(p.annual_rate), lang),
-            )
-            for p in interest.periods
-        )
-    return DamageView(
-        items=tuple(
-            (
-                _fact_ref(ctx, item.fact_id),
-                cents_format(item.cents, item.currency, lang),
-            )
-            for item in damage.items
+    return damage_table(
+        evaluation.damage,
+        lang=ctx.lang,
+        fact_url=lambda fact_id: reverse(
+            "review:fact_detail", kwargs={"fact_id": fact_id}
         ),
-        items_total=cents_format(damage.items_cents, damage.currency, lang),
-        interest=cents_format(interest.interest_cents, damage.currency, lang)
-        if interest is not None
-        else None,
-        interest_basis=damage.interest_basis or "",
-        interest_periods=periods,
-        interest_method=_pick(lang, interest.method_de, interest.method_en)
-        if interest is not None
-        else "",
-        interest_sources=tuple(interest.sources) if interest is not None else (),
-        default_start=date_format(damage.default_start, lang)
-        if damage.default_start
-        else "",
-        total=cents_format(damage.total_cents, damage.currency, lang),
-        notes=tuple(damage.notes_de if lang == "de" else damage.notes_en),
-        pauschale=cents_format(damage.pauschale_cents, damage.currency, lang)
-        if damage.pauschale_cents
-        else None,
-        pauschale_added=cents_format(
-            damage.pauschale_added_cents, damage.currency, lang
-        ),
-        interest_end=date_format(interest.end, lang) if interest is not None else "",
-        vat_basis=damage.vat_basis,
     )
 
 

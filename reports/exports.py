@@ -26,6 +26,7 @@ from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.worksheet import Worksheet
 
 from reports.errors import UnknownExportFormat
+from reports.exports_damage import damage_docx, damage_xlsx
 from reports.models import Report
 from reports.selectors import FindingView, ReportDocument, report_document
 
@@ -293,6 +294,7 @@ def docx_render(document: ReportDocument) -> bytes:
                         for e in f.evidence
                     ],
                 )
+        damage_docx(doc, section)  # reports/exports_damage.py
 
     # Citations appendix
     doc.add_heading(t["appendix"], level=1)
@@ -506,6 +508,7 @@ def xlsx_render(document: ReportDocument) -> bytes:
             for refuter, reason, passage in _failed_lines(v)
         ],
     )
+    damage_xlsx(wb, document)  # reports/exports_damage.py
     buffer = io.BytesIO()
     wb.save(buffer)
     return buffer.getvalue()

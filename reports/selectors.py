@@ -13,6 +13,7 @@ from django.utils import timezone
 
 from cases.models import Case
 from cases.selectors import scope_to_user
+from ontology.damage_table import DamageTable
 from reports.models import Finding, FindingCitation, GateVerdict, Report, ReportBuild
 
 TEXTS: dict[str, dict[str, str]] = {
@@ -248,6 +249,8 @@ class ClaimSection:
     claim_id: int
     label: str
     findings: list[FindingView] = field(default_factory=list)
+    # the Schadensberechnung stored with the report (reports/exports_damage.py)
+    damage: DamageTable | None = None
 
 
 @dataclass
@@ -303,6 +306,17 @@ def report_document(*, report: Report) -> ReportDocument:
             ),
         )
         section.findings.append(view)
+    from reports.exports_damage import damage_tables_stored
+
+    # the table only beside a printed Schaden finding: figures whose finding
+    # waits for a human are not printed either
+    for claim_id, table in damage_tables_stored(report=report).items():
+        section_ = sections.get(claim_id)
+        if section_ is not None and any(
+            v.printed and v.finding.requirement_key == "schaden"
+            for v in section_.findings
+        ):
+            section_.damage = table
     printed = [v for v in views if v.printed]
     appendix: dict[str, FindingCitation] = {}
     for view in printed:

@@ -109,10 +109,13 @@ class Alternative(BaseModel):
     legal_basis: tuple[str, ...]
     conditions: tuple[Condition, ...]
     default_start: str | None = None
+    # an alternative decided by a named kernel rule instead of SHACL shapes
+    # (Verzugsschaden: ontology/domain/verzug.py) names the facts it reads
+    rule_fact_types: tuple[str, ...] = ()
 
     @property
     def fact_types(self) -> tuple[str, ...]:
-        seen: dict[str, None] = {}
+        seen: dict[str, None] = dict.fromkeys(self.rule_fact_types)
         for condition in self.conditions:
             for key in condition.fact_types:
                 seen.setdefault(key, None)
@@ -292,8 +295,18 @@ def _alternative(path: Path, graph: Graph, node: Node, known: set[str]) -> Alter
         _condition(path, graph, c, known)
         for c in _sorted_nodes(graph, list(graph.objects(node, BCL.condition)))
     ]
-    if not conditions:
-        raise _fail(path, f"alternative {node} has no bcl:condition")
+    rule_fact_types: list[str] = []
+    for obj in graph.objects(node, BCL.factType):
+        fact_key = str(obj).removeprefix(str(BFT))
+        if not isinstance(obj, URIRef) or fact_key not in known:
+            raise _fail(path, f"alternative {node} names unknown fact type {obj}")
+        rule_fact_types.append(fact_key)
+    if not conditions and not rule_fact_types:
+        raise _fail(
+            path,
+            f"alternative {node} has no bcl:condition (nor the bcl:factType of "
+            "the kernel rule that decides it)",
+        )
     key = _literal(graph, node, BCL.key)
     start = _literal(graph, node, BCL.defaultStart)
     return Alternative(
@@ -305,6 +318,7 @@ def _alternative(path: Path, graph: Graph, node: Node, known: set[str]) -> Alter
         legal_basis=_citations(path, graph, node),
         conditions=tuple(sorted(conditions, key=lambda c: (c.order, c.iri))),
         default_start=str(start) if start is not None else None,
+        rule_fact_types=tuple(sorted(rule_fact_types)),
     )
 
 

@@ -84,9 +84,19 @@ class DamageItem(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     fact_id: int
-    cents: int
+    cents: int  # what the item adds to the total (0 when not recoverable)
     currency: str
     kind: str = "damage_item"  # or fee_note_item
+    # the damage table (Verzugsschaden): what the item is, its net and gross
+    # amounts, whether it is recoverable and why (a stable reason code that
+    # every surface puts in words: ``ontology/damage_table.py``)
+    item_kind: str = ""  # geschaeftsgebuehr, auslagenpauschale, … of a fee note
+    text: str = ""  # the item's own description (a damage item's text)
+    net_cents: int | None = None
+    gross_cents: int | None = None
+    incurred_on: date | None = None
+    recoverable: bool = True
+    reason: str = ""
 
 
 class DamageComputation(BaseModel):
@@ -111,6 +121,11 @@ class DamageComputation(BaseModel):
     other_items_cents: int = 0
     pauschale_added_cents: int = 0
     vat_basis: str = ""  # "netto" / "brutto": which fee was used and why
+    # the Stichtag the computation runs to, and what became of the Pauschale:
+    # added, offset (credited in full), partly_offset, consumer or old_law
+    # (excluded), "" (no version of § 288 BGB grants one)
+    valid_at: date | None = None
+    pauschale_status: str = ""
 
     @property
     def pauschale_cents(self) -> int:
@@ -119,6 +134,11 @@ class DamageComputation(BaseModel):
     @property
     def interest_cents(self) -> int:
         return self.interest.interest_cents if self.interest is not None else 0
+
+    @property
+    def pauschale_offset_cents(self) -> int:
+        """The part of the Pauschale credited against the lawyer's fees."""
+        return self.pauschale_cents - self.pauschale_added_cents
 
 
 class ClaimEvaluation(BaseModel):

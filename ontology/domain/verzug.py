@@ -173,7 +173,7 @@ def faelligkeit(facts: FactsAt) -> Finding:
     text: list[str] = []
     if calendar is not None:
         due, decisive = calendar.date_value, [calendar]
-        text.append(f"Vereinbart ist ein Leistungstermin am {_d(due)}.")
+        text.append(f"Vereinbart ist ein Leistungstermin: {named([calendar])}.")
     elif term is not None:
         due, decisive, lacking = due_from_payment_term(facts, term)
         if lacking is not None and not (werk and lacking == "Abnahme"):
@@ -213,7 +213,10 @@ def faelligkeit(facts: FactsAt) -> Finding:
             decisive.append(accepted)
         if due is None or due < accepted.date_value:
             due = accepted.date_value
-            text.append(f"Die Abnahme wurde am {_d(due)} erklärt (§ 641 Abs. 1 BGB).")
+            text.append(
+                f"Die Vergütung ist mit der Abnahme fällig (§ 641 Abs. 1 BGB): "
+                f"{named([accepted])}."
+            )
     legacy = facts.first("due_date")
     if due is None and legacy is not None and legacy.date_value is not None:
         # an established due date of the older vocabulary ("Fälligkeit")
@@ -267,18 +270,26 @@ def reminder_receipt(
     tracking with a delivery event: ``reminder_delivered``) or the debtor's own
     admission. The creditor's file copy or word, a posting receipt, tracking
     without delivery or a delivery note for the goods prove nothing. Returns
-    the day of Zugang, the facts proving it, and the facts that do not."""
+    the day of Zugang (the earliest any proof shows), every fact proving it
+    (a delivery record and the debtor's admission of the same receipt are
+    both decisive, so both are named), and the facts that do not."""
     sent = reminder.date_value or date.min
+    proofs: list[tuple[date, FactRecord]] = []
     for key in ("reminder_delivered", "reminder_received"):
         for proof in facts.counting(key):
             if proof.date_value is not None and proof.date_value >= sent:
-                return proof.date_value, [proof], []
+                proofs.append((proof.date_value, proof))
     for admission in facts.counting("debtor_admission"):
-        if _field(reminder, "dispatch") in INSTANT_DISPATCH:
-            return sent, [admission], []
         when = admission.date_value
-        if when is not None and when >= sent:
-            return when, [admission], []
+        if _field(reminder, "dispatch") in INSTANT_DISPATCH:
+            # an e-mail, fax or hand delivery the debtor admits reached him
+            # on the day it was sent
+            proofs.append((sent, admission))
+        elif when is not None and when >= sent:
+            proofs.append((when, admission))
+    if proofs:
+        received = min(day for day, _ in proofs)
+        return received, [p for _, p in proofs], []
     weak = [
         f
         for f in facts.counting("delivery_evidence")

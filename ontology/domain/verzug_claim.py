@@ -29,6 +29,7 @@ from ontology.domain.text import cents_format, date_format
 from ontology.domain.verzug import (
     FactsAt,
     Finding,
+    _label,
     debtor_is_consumer,
     facts_at,
     faelligkeit,
@@ -76,7 +77,8 @@ def _awaiting_merge(
     waiting = tuple(f.id for f in lenient.decisive if f.id in pending)
     item = strict.item
     if item is None:
-        labels = {f.fact_type for f in lenient.decisive if f.id in pending}
+        # the missing item in words: the fact types' labels, never keys
+        labels = {_label(f) for f in lenient.decisive if f.id in pending}
         item = ", ".join(sorted(labels)) or "Tatsache"
     phrase = f"{item} wartet auf Zweitprüfung"
     return (
@@ -144,52 +146,81 @@ def verzug_damage(
     fee_items = facts.counting("fee_note_item")
     instructed = lawyer.date_value if lawyer is not None else None
     # fees count only if the lawyer was instructed after default began
-    if (
-        fee_items
-        and lawyer is not None
-        and instructed is not None
-        and instructed >= default_from
-    ):
+    in_default = (
+        lawyer is not None and instructed is not None and instructed >= default_from
+    )
+    if fee_items and in_default and lawyer is not None:
         counted.append(lawyer)
-        any_gross = any(
-            getattr(f.value, "gross", None) is not None
-            for f in fee_items
-            if getattr(f.value, "kind", None) != "umsatzsteuer"
+    any_gross = any(
+        getattr(f.value, "gross", None) is not None
+        for f in fee_items
+        if getattr(f.value, "kind", None) != "umsatzsteuer"
+    )
+    for item in fee_items:
+        kind = getattr(item.value, "kind", None)
+        net = getattr(item.value, "net", None)
+        gross = getattr(item.value, "gross", None)
+        if not in_default:
+            cents = 0
+            reason = (
+                "instruction_not_evidenced"
+                if lawyer is None or instructed is None
+                else "instructed_before_default"
+            )
+        elif deducts:
+            cents = 0 if kind == "umsatzsteuer" or net is None else net.cents
+            reason = "vat_deductible" if kind == "umsatzsteuer" else "net"
+        elif kind == "umsatzsteuer":
+            cents = 0 if any_gross or net is None else net.cents
+            reason = "vat_in_gross" if any_gross else "vat_not_deductible"
+        else:
+            chosen = gross if any_gross and gross is not None else net
+            cents = chosen.cents if chosen is not None else 0
+            reason = "gross" if chosen is gross else "net_no_vat_deduction"
+        if in_default and not cents and kind != "umsatzsteuer":
+            reason = "no_amount"
+        if cents:
+            counted.append(item)
+            fees += cents
+        items.append(
+            DamageItem(
+                fact_id=item.id,
+                cents=cents,
+                currency="EUR",
+                kind="fee_note_item",
+                item_kind=str(kind or ""),
+                text=str(getattr(item.value, "vv_no", None) or ""),
+                net_cents=net.cents if net is not None else None,
+                gross_cents=gross.cents if gross is not None else None,
+                recoverable=bool(cents),
+                reason=reason,
+            )
         )
-        for item in fee_items:
-            kind = getattr(item.value, "kind", None)
-            net = getattr(item.value, "net", None)
-            gross = getattr(item.value, "gross", None)
-            if deducts:
-                cents = 0 if kind == "umsatzsteuer" or net is None else net.cents
-            elif kind == "umsatzsteuer":
-                cents = 0 if any_gross or net is None else net.cents
-            else:
-                chosen = gross if any_gross and gross is not None else net
-                cents = chosen.cents if chosen is not None else 0
-            if cents:
-                counted.append(item)
-                items.append(
-                    DamageItem(
-                        fact_id=item.id,
-                        cents=cents,
-                        currency="EUR",
-                        kind="fee_note_item",
-                    )
-                )
-                fees += cents
     other = 0
     for item in facts.counting("damage_item"):
         amount = item.amount_value
         when = item.date_value
-        if amount is None or (when is not None and when < default_from):
+        if amount is None:
             continue
-        counted.append(item)
-        items.append(DamageItem(fact_id=item.id, cents=amount.cents, currency="EUR"))
-        other += amount.cents
+        early = when is not None and when < default_from
+        if not early:
+            counted.append(item)
+            other += amount.cents
+        items.append(
+            DamageItem(
+                fact_id=item.id,
+                cents=0 if early else amount.cents,
+                currency="EUR",
+                text=str(getattr(item.value, "text", None) or ""),
+                incurred_on=when,
+                recoverable=not early,
+                reason="arose_before_default" if early else "arose_in_default",
+            )
+        )
     principal_fact = facts.first("claim_amount")
     interest: InterestComputation | None = None
     notes: list[str] = []
+    notes_en: list[str] = []
     if principal_fact is not None and principal_fact.amount_value is not None:
         principal = principal_fact.amount_value.cents
         for payment in facts.counting("payment_received"):
@@ -216,10 +247,27 @@ def verzug_damage(
                     f"Für den {date_format(exc.day, 'de')} ist noch kein "
                     "Basiszinssatz hinterlegt; Zinsen sind nicht berechnet."
                 )
+                notes_en.append(
+                    f"No Basiszinssatz is recorded yet for "
+                    f"{date_format(exc.day, 'en')}; interest is not computed."
+                )
     pauschale = 0
-    if not old_law(facts) and not debtor_is_consumer(facts, context):
+    pauschale_status = ""
+    if law.flat_fee_cents and old_law(facts):
+        pauschale_status = "old_law"
+    elif law.flat_fee_cents and debtor_is_consumer(facts, context):
+        pauschale_status = "consumer"
+    elif not old_law(facts) and not debtor_is_consumer(facts, context):
         pauschale = law.flat_fee_cents or 0
     added = max(0, pauschale - fees)
+    if pauschale:
+        pauschale_status = (
+            "added"
+            if added == pauschale
+            else "offset"
+            if not added
+            else "partly_offset"
+        )
     interest_cents = interest.interest_cents if interest is not None else 0
     total = fees + other + interest_cents + added
     parts = []
@@ -258,11 +306,13 @@ def verzug_damage(
         total_cents=total,
         default_start=default_from,
         notes_de=tuple(notes),
-        notes_en=tuple(notes),
+        notes_en=tuple(notes_en),
         lawyer_fees_cents=fees,
         other_items_cents=other,
         pauschale_added_cents=added,
         vat_basis=vat_basis if fees else "",
+        valid_at=facts.valid_at,
+        pauschale_status=pauschale_status,
     )
     return computation, counted, sentence
 
@@ -405,6 +455,12 @@ def _verdict(
     facts: FactsAt,
 ) -> RequirementVerdict:
     mentions, notes = _not_counting(req.key, facts)
+    # every decisive fact is named in the sentence: those the rule's own
+    # wording did not name are listed before the conclusion
+    said = " ".join(finding.sentence)
+    unnamed = [f for f in dict.fromkeys(finding.decisive) if named([f]) not in said]
+    if unnamed:
+        notes = [f"Maßgeblich sind auch: {named(unnamed)}.", *notes]
     closing = {
         "satisfied": "Dieses Tatbestandsmerkmal ist erfüllt.",
         "not_satisfied": "Dieses Tatbestandsmerkmal ist nicht erfüllt.",

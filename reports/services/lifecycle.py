@@ -264,6 +264,9 @@ def report_create(
                 "label": e.label_de if language == "de" else e.label_en,
                 "version_key": e.version_key,
                 "valid_at": e.valid_at.isoformat(),
+                # the one damage computation the report was built on: the
+                # preview and both exports render it, never a recomputation
+                "damage": e.damage.model_dump(mode="json") if e.damage else None,
             }
             for e_claim, e in zip(claim_list, evaluations, strict=False)
         ],

@@ -16,12 +16,15 @@ from ontology.domain.claims import (
 from ontology.domain.errors import ClaimDefinitionInvalid
 
 SOURCE = CLAIMS_DIR / "verzugsschaden.ttl"
+# a claim still checked by SHACL shapes (Verzugsschaden is decided by kernel
+# rules and has none left)
+SHAPES = CLAIMS_DIR / "gdpr.ttl"
 
 
-def broken(tmp_path: Path, old: str, new: str) -> Path:
-    text = SOURCE.read_text(encoding="utf-8")
+def broken(tmp_path: Path, old: str, new: str, source: Path = SOURCE) -> Path:
+    text = source.read_text(encoding="utf-8")
     assert old in text, old
-    path = tmp_path / "verzugsschaden.ttl"
+    path = tmp_path / source.name
     path.write_text(text.replace(old, new, 1), encoding="utf-8")
     return path
 
@@ -34,29 +37,40 @@ def test_all_shipped_claim_files_load_and_pass_shacl_shacl() -> None:
     )
     for claim_file in files:
         assert claim_file.versions
-        assert claim_file.shape_condition
+        # the compliance claims are checked by shapes; Verzugsschaden by rules
+        assert bool(claim_file.shape_condition) == (claim_file.path != SOURCE)
 
 
 @pytest.mark.parametrize(
-    ("old", "new", "reason"),
+    ("source", "old", "new", "reason"),
     [
-        ("sh:qualifiedMinCount 1 ;", 'sh:qualifiedMinCount "eins" ;', "SHACL-SHACL"),
-        ("sh:class bfe:due_date .", 'sh:class "due_date" .', "SHACL-SHACL"),
-        ("sh:targetClass bc:ClaimSubject ;", 'sh:targetClass "Subject" ;', "SHACL"),
-        ("SELECT $this WHERE {", "SELECT $this WHERE {{", "pyshacl cannot load"),
-        ("bcl:factType bft:due_date ;", "bcl:factType bft:due_datum ;", "unknown fact"),
-        ('"§ 271 Abs. 1 BGB"', '"§271 BGB"', "canonical"),
-        ('"Fälligkeit"@de, "Claim due"@en', '"Fälligkeit"@de', "label@en"),
-        ("bcl:onFail bcl:Missing", "bcl:onFail bcl:Maybe", "onFail"),
-        ("{due_date} fällig", "{faellig} fällig", "placeholder"),
-        ("vs:v2002 a bcl:ClaimVersion ;", "vs:v2002 a bcl:ClaimVersion ] ;", "Turtle"),
+        (SHAPES, "sh:qualifiedMinCount 1 ;", 'sh:qualifiedMinCount "eins" ;',
+         "SHACL-SHACL"),
+        (SHAPES, "sh:class bfe:gdpr_lawful_basis .", 'sh:class "lawful" .',
+         "SHACL-SHACL"),
+        (SHAPES, "sh:targetClass bc:ClaimSubject ;", 'sh:targetClass "Subject" ;',
+         "SHACL"),
+        (SHAPES, "sh:class bfe:gdpr_lawful_basis .",
+         'sh:sparql [ sh:select "SELECT $this WHERE {{" ] .', "pyshacl cannot load"),
+        (SHAPES, "bcl:factType bft:gdpr_lawful_basis ;",
+         "bcl:factType bft:gdpr_rechtsgrundlage ;", "unknown fact"),
+        (SOURCE, "bcl:factType bft:payment_term .",
+         "bcl:factType bft:zahlungsbedingung .", "unknown fact"),
+        (SOURCE, '"§ 286 Abs. 2 Nr. 4 BGB" ;\n    bcl:factType bft:special_reasons .',
+         '"§ 286 Abs. 2 Nr. 4 BGB" .', "nor the bcl:factType"),
+        (SOURCE, '"§ 271 Abs. 1 BGB"', '"§271 BGB"', "canonical"),
+        (SOURCE, '"Fälligkeit"@de, "Claim due"@en', '"Fälligkeit"@de', "label@en"),
+        (SHAPES, "bcl:onFail bcl:Missing", "bcl:onFail bcl:Maybe", "onFail"),
+        (SHAPES, "({gdpr_lawful_basis})", "({rechtsgrundlage})", "placeholder"),
+        (SOURCE, "vs:v2002 a bcl:ClaimVersion ;", "vs:v2002 a bcl:ClaimVersion ] ;",
+         "Turtle"),
     ],
-)
-def test_a_broken_shape_file_fails_loudly(
-    tmp_path: Path, old: str, new: str, reason: str
+)  # fmt: skip
+def test_a_broken_claim_file_fails_loudly(
+    tmp_path: Path, source: Path, old: str, new: str, reason: str
 ) -> None:
     with pytest.raises(ClaimDefinitionInvalid) as info:
-        claim_file_load(broken(tmp_path, old, new))
+        claim_file_load(broken(tmp_path, old, new, source))
     assert reason in info.value.message
     assert info.value.code == "claim_definition_invalid"
 
@@ -71,17 +85,24 @@ def test_overlapping_versions_are_refused(tmp_path: Path) -> None:
         _check_overlaps([claim_file_load(path)])
 
 
-def test_every_condition_is_a_shape_on_the_claim_subject() -> None:
+def test_every_alternative_is_decided_by_shapes_or_names_its_rules_facts() -> None:
     for claim_file in claim_files_load():
         for version in claim_file.versions:
             for requirement in version.requirements:
                 assert requirement.alternatives
                 for alternative in requirement.alternatives:
-                    assert alternative.conditions
+                    assert alternative.conditions or alternative.rule_fact_types
+                    assert alternative.fact_types
                     assert alternative.legal_basis
 
 
-def test_only_date_comparison_uses_sparql() -> None:
+def test_verzugsschaden_keeps_no_shacl_shape_and_no_sparql_constraint() -> None:
+    """Its rules live in ontology/domain/verzug.py; the old shapes (among
+    them the one SPARQL constraint, 85-90 % of a validation's time) are
+    gone, so no claim file carries a SPARQL constraint any more."""
+    verzug = next(f for f in claim_files_load() if f.path == SOURCE)
+    assert not verzug.shape_condition
+    assert "sh:" not in SOURCE.read_text(encoding="utf-8")
     sparql = {
         c.iri
         for f in claim_files_load()
@@ -91,9 +112,7 @@ def test_only_date_comparison_uses_sparql() -> None:
         for c in a.conditions
         if c.uses_sparql
     }
-    assert sparql == {
-        "https://belegt.example/ns/claim/verzugsschaden#c-mahnung-nach-faelligkeit"
-    }
+    assert sparql == set()
 
 
 def _all_citations() -> set[str]:

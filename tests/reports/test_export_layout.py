@@ -188,8 +188,21 @@ def test_xlsx_sheet_names_follow_the_report_language(case, lawyer, corpus):
         content = export_bytes(report=report, fmt="xlsx")[0]
         return load_workbook(io.BytesIO(content)).sheetnames
 
-    assert names(german) == ["Feststellungen", "Belege", "Zitate", "Zur Prüfung"]
-    assert names(english) == ["Findings", "Evidence", "Citations", "Flags"]
+    # the claim's Schadensberechnung (reports/exports_damage.py) comes last
+    assert names(german) == [
+        "Feststellungen",
+        "Belege",
+        "Zitate",
+        "Zur Prüfung",
+        "Schadensberechnung",
+    ]
+    assert names(english) == [
+        "Findings",
+        "Evidence",
+        "Citations",
+        "Flags",
+        "Damage calculation",
+    ]
 
 
 def test_xlsx_dates_and_amounts_are_typed_cells_with_number_formats(

@@ -234,7 +234,13 @@ def test_exports_contain_the_expected_sections(case, lawyer, corpus):
     assert "Zahlbar bis 30.04.2026." in body and "rechnung.pdf" in body
 
     wb = load_workbook(io.BytesIO(export_bytes(report=report, fmt="xlsx")[0]))
-    assert wb.sheetnames == ["Feststellungen", "Belege", "Zitate", "Zur Prüfung"]
+    assert wb.sheetnames == [
+        "Feststellungen",
+        "Belege",
+        "Zitate",
+        "Zur Prüfung",
+        "Schadensberechnung",
+    ]
     for ws in wb.worksheets:
         assert ws.freeze_panes == "A2"
         assert ws.auto_filter.ref == ws.dimensions

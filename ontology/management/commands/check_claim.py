@@ -18,6 +18,7 @@ from django.utils import timezone
 
 from cases.commands import case_for_command
 from cases.models import Claim
+from ontology.damage_table import damage_table
 from ontology.domain.results import ClaimEvaluation
 from ontology.domain.text import cents_format, date_format
 from ontology.pages import ClaimResult, Lang, case_claims_evaluate, claim_result_json
@@ -159,6 +160,22 @@ class Command(BaseCommand):
                     f"{date_format(damage.interest.end, code)}: "
                     f"{amount}"
                 )
+            # the damage table every surface shows (ontology/damage_table.py)
+            table = damage_table(damage, lang=code)
+            for item in table.items:
+                self.stdout.write(
+                    f"    {item.label}: {item.amount} "
+                    f"({item.recoverable_word}; {item.reason})"
+                )
+            for period in table.interest:
+                self.stdout.write(
+                    f"    {period.start_text}–{period.end_text}: {period.days} "
+                    f"{table.headers['days']}, {period.annual_rate_text}: "
+                    f"{period.amount}"
+                )
+            for row in table.summary:
+                if row.key == "pauschale":
+                    self.stdout.write(f"  {row.label}: {row.shown} — {row.note}")
             self.stdout.write(
                 f"  {words['total']}: "
                 f"{cents_format(damage.total_cents, damage.currency, code)}"

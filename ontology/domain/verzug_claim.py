@@ -29,6 +29,7 @@ from ontology.domain.text import cents_format, date_format
 from ontology.domain.verzug import (
     FactsAt,
     Finding,
+    _label,
     debtor_is_consumer,
     facts_at,
     faelligkeit,
@@ -76,7 +77,8 @@ def _awaiting_merge(
     waiting = tuple(f.id for f in lenient.decisive if f.id in pending)
     item = strict.item
     if item is None:
-        labels = {f.fact_type for f in lenient.decisive if f.id in pending}
+        # the facts' German labels ("Mahnung"), never their keys
+        labels = {_label(f) for f in lenient.decisive if f.id in pending}
         item = ", ".join(sorted(labels)) or "Tatsache"
     phrase = f"{item} wartet auf Zweitprüfung"
     return (

@@ -335,6 +335,9 @@ def test_letters_case_manual_fact_makes_the_fees_count_total_same_everywhere(
     assert "Rechtsanwaltskosten netto (Vorsteuerabzug): 558,20 €" in schaden
     assert "Ersatzfähig insgesamt: 677,06 €" in schaden
     assert page.locator(".damage-total").inner_text() == "677,06 €"
+    damage = page.locator(".damage").inner_text()
+    assert "Pauschale nach § 288 Abs. 5 BGB (40,00 €)" in damage  # in German
+    assert "Flat fee" not in damage
     shot(page, "2-requirements")
 
     page.context.clear_cookies()
@@ -441,7 +444,7 @@ def test_email_case_four_eyes_waits_for_second_reviewer_then_verdict_changes(
     }
     assert "wartet auf Zweitprüfung" in _sentence(page, claim, "faelligkeit")
     awaiting = page.locator(".claim-awaiting").inner_text()
-    assert "wartet auf Zweitprüfung" in awaiting
+    assert awaiting.startswith("Wartet auf Zweitprüfung:")  # in German
     assert "Mahnung" in awaiting
     assert page.locator(".damage-total").count() == 0
     shot(page, "2-requirements-awaiting")

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from citations.domain.instruments import InstrumentInfo, alias_pattern, eu_act
+from citations.domain.instruments import REGISTRY, InstrumentInfo, alias_pattern, eu_act
 
 # --- regular expressions ---
 
@@ -184,6 +184,23 @@ _ACCEPT_END = re.compile(
 
 
 _EU_MENTION = re.compile(r"(?P<alias>" + alias_pattern() + r")(?![\w-])|" + _EU_ACT)
+# Where an EU mention may start: the first letter of an alias or of an EU act's
+# kind word. sre tries ``_EU_MENTION`` (an alternation that starts with a group,
+# so it has no prefix to scan for) at every character; matching it only at
+# these letters finds the same mentions several times faster.
+_EU_MENTION_FIRST = re.compile(
+    "["
+    + re.escape(
+        "".join(
+            sorted(
+                {a[0] for i in REGISTRY for a in i.aliases}
+                | set("VDR")  # Verordnung, Durchführungs-, Delegierte, VO,
+                # Regulation, Richtlinie, RL, Directive
+            )
+        )
+    )
+    + "]"
+)
 
 
 def _eu_from_match(m: re.Match[str]) -> InstrumentInfo:
@@ -199,6 +216,10 @@ def _eu_from_match(m: re.Match[str]) -> InstrumentInfo:
         year = y + (1900 if y >= 50 else 2000) if y < 100 else y
         number = int(b)
     return eu_act("dir" if directive else "reg", year, number)
+
+
+_DIGITS = re.compile(r"\d+")
+_VV_NO = re.compile(r"\d{4}")
 
 
 def _lit_value(value: str) -> str:

@@ -17,11 +17,10 @@ from citations.domain.patterns import (
     _ANNEX_NUMBER,
     _BARE_VALUE,
     _DIGITS,
-    _FOLLOWING,
+    _FOLLOWING_OR_RANGE,
     _LIST_SEP,
     _PAREN_VALUE,
     _QUICK_END,
-    _RANGE,
     _ROMAN_PARA,
     _ROMAN_SENT,
     _TAIL,
@@ -87,18 +86,19 @@ class _TailMixin:
             if not self._apply_tail(item, tm):
                 break
             pos = tm.end()
-        fm = _FOLLOWING.match(text, pos)
-        if fm is not None and item.range_end is None:
-            item.following = fm.group(1) or "ff"
-            pos = fm.end()
+        am = _FOLLOWING_OR_RANGE.match(text, pos)
+        if am is None:
+            pass
+        elif am.group("ff") is not None:
+            if item.range_end is None:
+                item.following = am.group("f") or "ff"
+                pos = am.end()
         else:
-            rg = _RANGE.match(text, pos)
-            if rg is not None:
-                kind, value = item.deepest()
-                vm = self._value_for(kind, rg.end())
-                if vm is not None and self._range_ok(kind, value, vm[0]):
-                    item.range_end = vm[0]
-                    pos = vm[1]
+            kind, value = item.deepest()
+            vm = self._value_for(kind, am.end())
+            if vm is not None and self._range_ok(kind, value, vm[0]):
+                item.range_end = vm[0]
+                pos = vm[1]
         item.end = pos
 
     def _range_ok(self, kind: str, start: str, end: str) -> bool:

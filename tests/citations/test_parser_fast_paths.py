@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from citations.domain.instruments import REGISTRY
 from citations.domain.parser import _Parser, parse_citations
 from citations.domain.parser_reference import parse_citations_reference
-from citations.domain.patterns import _EU_MENTION
+from citations.domain.patterns import _EU_MENTION, _TAIL, _TAIL_PLAIN
 from tests.citations.fixtures import CORPUS_DIR, CORPUS_PRESENT, SKIP_REASON
 from tests.citations.test_parser_properties import TOKENS
 
@@ -159,3 +159,32 @@ def test_eu_mention_scan_stops_where_finditer_stops() -> None:
             fast, reference = _mention_spans(text, min(begin, end), end)
             assert fast == reference
     assert _mention_spans(text, 0, len(text))[0]  # it does find names
+
+
+def _tail_matches(text: str, pos: int) -> tuple[object, object]:
+    fast = _TAIL.match(text, pos)
+    plain = _TAIL_PLAIN.match(text, pos)
+    return (
+        None if fast is None else (fast.span(), fast.lastgroup, fast.groupdict()),
+        None if plain is None else (plain.span(), plain.lastgroup, plain.groupdict()),
+    )
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from(TOKENS), max_size=30).map(" ".join))
+def test_tail_with_its_first_character_check_matches_what_the_plain_tail_matches(
+    text: str,
+) -> None:
+    for pos in range(len(text) + 1):
+        fast, plain = _tail_matches(text, pos)
+        assert fast == plain, (text, pos)
+
+
+def test_tail_first_character_check_changes_no_match_on_the_labelled_sets() -> None:
+    text = "\n".join(_labelled_texts())
+    matched = 0
+    for pos in range(len(text) + 1):
+        fast, plain = _tail_matches(text, pos)
+        assert fast == plain, text[pos : pos + 40]
+        matched += fast is not None
+    assert matched > 1_000

@@ -80,7 +80,7 @@ def _corpus_slices(size: int = 6_000, per_document: int = 12) -> list[str]:
     from citations.corpus.pins import PinsFile
     from citations.corpus.readers import read_document
 
-    slices = []
+    slices: list[str] = []
     for pin in PinsFile.load().pins:
         doc = read_document(pin.format, CORPUS_DIR / pin.path)
         text = "\n\n".join(u.text for u in doc.units if u.text)

@@ -5,7 +5,7 @@ was run on it; the parser was later fixed on its misses) and blind.jsonl
 (written last and never tuned on).
 
     .venv/bin/pip install -r benchmarks/requirements-citations.txt   # refex
-    .venv/bin/python benchmarks/citations.py [--mb 5] [--no-refex]
+    .venv/bin/python benchmarks/citations.py [--mb 5] [--no-refex] [--reference]
 
 The text is the pinned corpus itself (GDPR en/de, AI Act, DORA de/en, BGB:
 provision texts, which cite each other densely), repeated until it reaches the
@@ -98,6 +98,11 @@ def main() -> None:
     parser.add_argument("--mb", type=float, default=5.0)
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--no-refex", action="store_true")
+    parser.add_argument(
+        "--reference",
+        action="store_true",
+        help="also time the parser's reference steps (before the speed-ups)",
+    )
     args = parser.parse_args()
     # full depth: every federal law of the registry is known by name
     law_index_install(corpus_dir=corpus_dir())
@@ -114,6 +119,14 @@ def main() -> None:
     )
     print(f"EU-law citations with a named act in the first 10 % of the text: {eu}")
     runners = {"belegt": lambda d: len(parse_citations(d))}
+    if args.reference:
+        # the parser with its faster steps replaced by their first forms
+        # (citations/domain/parser_reference.py): the same citations, slower
+        from citations.domain.parser_reference import parse_citations_reference
+
+        same = all(parse_citations(d) == parse_citations_reference(d) for d in docs)
+        print(f"parser and reference steps give the same citations: {same}")
+        runners["reference"] = lambda d: len(parse_citations_reference(d))
     if not args.no_refex:
         try:
             from refex.engines.regex import RegexLawExtractor

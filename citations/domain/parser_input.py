@@ -8,13 +8,15 @@ import re
 
 from citations.domain.patterns import _CANDIDATE_SCANS, _ORDINAL_BEFORE, _VV_BEFORE
 
+_START = re.Match.start
+
 
 def _candidates(text: str) -> list[int]:
     """Every place where a citation may start, ascending."""
     places: list[int] = []
     for kind, pattern in _CANDIDATE_SCANS:
         if kind == "at":
-            places.extend([m.start() for m in pattern.finditer(text)])
+            places.extend(map(_START, pattern.finditer(text)))
         elif kind == "before":
             places.extend([m.start() - 1 for m in pattern.finditer(text, 1)])
         elif kind == "ordinal":

@@ -16,15 +16,16 @@ from citations.domain.patterns import (
     _ANLAGE_TO,
     _ANNEX_NUMBER,
     _BARE_VALUE,
-    _FOLLOWING,
+    _DIGITS,
+    _FOLLOWING_OR_RANGE,
     _LIST_SEP,
     _PAREN_VALUE,
     _QUICK_END,
-    _RANGE,
     _ROMAN_PARA,
     _ROMAN_SENT,
     _TAIL,
     _VV,
+    _VV_NO,
     _lit_value,
 )
 
@@ -32,7 +33,7 @@ _LIST_LEVELS = frozenset({"point", "subpoint"})
 
 
 def _leading_int(value: str) -> int:
-    m = re.match(r"\d+", value)
+    m = _DIGITS.match(value)
     return int(m.group()) if m else 0
 
 
@@ -85,25 +86,26 @@ class _TailMixin:
             if not self._apply_tail(item, tm):
                 break
             pos = tm.end()
-        fm = _FOLLOWING.match(text, pos)
-        if fm is not None and item.range_end is None:
-            item.following = fm.group(1) or "ff"
-            pos = fm.end()
+        am = _FOLLOWING_OR_RANGE.match(text, pos)
+        if am is None:
+            pass
+        elif am.group("ff") is not None:
+            if item.range_end is None:
+                item.following = am.group("f") or "ff"
+                pos = am.end()
         else:
-            rg = _RANGE.match(text, pos)
-            if rg is not None:
-                kind, value = item.deepest()
-                vm = self._value_for(kind, rg.end())
-                if vm is not None and self._range_ok(kind, value, vm[0]):
-                    item.range_end = vm[0]
-                    pos = vm[1]
+            kind, value = item.deepest()
+            vm = self._value_for(kind, am.end())
+            if vm is not None and self._range_ok(kind, value, vm[0]):
+                item.range_end = vm[0]
+                pos = vm[1]
         item.end = pos
 
     def _range_ok(self, kind: str, start: str, end: str) -> bool:
         if kind == "annex":
             return roman_to_int(end) > roman_to_int(start)
-        a = re.match(r"\d+", start)
-        b = re.match(r"\d+", end)
+        a = _DIGITS.match(start)
+        b = _DIGITS.match(end)
         if a and b:
             return int(b.group()) >= int(a.group()) and end != start
         if a or b:
@@ -305,10 +307,10 @@ class _TailMixin:
             and not followed_by_sub
             and deep_value[:1].isdigit()
             and value[:1].isdigit()
-            and int(re.match(r"\d+", value).group())  # type: ignore[union-attr]
+            and int(_DIGITS.match(value).group())  # type: ignore[union-attr]
             <= 30
-            and int(re.match(r"\d+", value).group())  # type: ignore[union-attr]
-            > int(re.match(r"\d+", deep_value).group())  # type: ignore[union-attr]
+            and int(_DIGITS.match(value).group())  # type: ignore[union-attr]
+            > int(_DIGITS.match(deep_value).group())  # type: ignore[union-attr]
         ):
             kind = deep_kind
         if kind == "annex":
@@ -393,8 +395,8 @@ class _TailMixin:
         if vm is None:
             return []
         rvg = instrument_by_alias("RVG")
-        numbers = re.findall(r"\d{4}", vm.group("nos"))
-        spans = [x.span() for x in re.finditer(r"\d{4}", vm.group("nos"))]
+        numbers = _VV_NO.findall(vm.group("nos"))
+        spans = [x.span() for x in _VV_NO.finditer(vm.group("nos"))]
         offset = vm.start("nos")
         items = []
         for i, (number, (a, b)) in enumerate(zip(numbers, spans, strict=True)):

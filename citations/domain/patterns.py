@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from citations.domain.instruments import InstrumentInfo, alias_pattern, eu_act
+from citations.domain.instruments import REGISTRY, InstrumentInfo, alias_pattern, eu_act
 
 # --- regular expressions ---
 
@@ -60,7 +60,17 @@ _BOOK_AFTER = re.compile(r"[ ]([IVX]{1,4}|\d{1,2})(?![\w.])")
 _REC_NUMBER = re.compile(r"\s*(\()?(\d{1,3})(?(1)\))")
 _ANNEX_NUMBER = re.compile(r"\s*([IVXL]{1,6})\b")
 
-_TAIL = re.compile(
+# Every alternative of ``_TAIL`` starts with (optional) blanks and a comma and
+# one of these beginnings of its keywords, or is a bare letter point "a)":
+# checked first, so that the common failure (the word after a citation) is one
+# quick look instead of fifteen alternatives. The lookahead is implied by every
+# alternative, so it changes no match (``_TAIL_PLAIN`` is the same without it;
+# the equality tests compare both at every place of the labelled sets).
+_TAIL_FIRST = (
+    r"(?=\s*,?\s*(?:[(§]|\d\.|Ab|U[Aan]|S[.aä]|H[sSab]|Nr|Nu|Zi|no|li|Bu|Bs|le"
+    r"|Al|Va|Se|Te|Pa|po|pa|fi|fo|se|si|su|th|te|ei|ni)|[ \t]+[a-z]{1,2}\))"
+)
+_TAIL_ALTERNATIVES = (
     r"(?P<paren>\s?\(\s*(?P<v_paren>\d{1,3}[a-z]?|[a-z]{1,4})\s*\))"
     r"|(?P<abs>\s*(?:Abs\.|Absatz|Absätze|Absätzen|Abs(?=\s\d))\s*"
     r"(?P<v_abs>\d{1,3}[a-z]?)(?!\d)(?![,.]\d))"
@@ -87,10 +97,16 @@ _TAIL = re.compile(
     r"|(?P<asec>\s+§\s*(?P<v_asec>\d{1,3}[a-z]?)(?!\d)(?![,.]\d))"
     r"|(?P<letp>[ \t]+(?P<v_letp>[a-z]{1,2})\)(?!\w))"
 )
+_TAIL = re.compile(_TAIL_FIRST + r"(?:" + _TAIL_ALTERNATIVES + r")")
+_TAIL_PLAIN = re.compile(_TAIL_ALTERNATIVES)
 _ROMAN_PARA = re.compile(r"\s+([IVX]{1,4})(?=[\s,;)]|\.(?:\s|$)|$)")
 _ROMAN_SENT = re.compile(r"\s+(\d{1,2})(?=[\s,;)]|\.(?:\s|$)|$)")
 _FOLLOWING = re.compile(r"\s*(?:(ff?)\.|(et\s+seqq?\.))")
 _RANGE = re.compile(r"\s*(?:bis|–|—|-|to|through)\s*")
+# both in one look (their first characters differ, so at most one matches)
+_FOLLOWING_OR_RANGE = re.compile(
+    r"\s*(?:(?P<ff>(?P<f>ff?)\.|et\s+seqq?\.)|(?:bis|–|—|-|to|through)\s*)"
+)
 _LIST_SEP = re.compile(r"\s*(?:,|;|(?:und|sowie|oder|and|or)\b|bzw\.|&)\s*")
 _JOIN = re.compile(
     r"\s*,?\s*(?:i\.\s?V\.\s?m\.|iVm|i\.V\.|in\s+Verbindung\s+mit|in\s+conjunction\s+with"
@@ -184,6 +200,23 @@ _ACCEPT_END = re.compile(
 
 
 _EU_MENTION = re.compile(r"(?P<alias>" + alias_pattern() + r")(?![\w-])|" + _EU_ACT)
+# Where an EU mention may start: the first letter of an alias or of an EU act's
+# kind word. sre tries ``_EU_MENTION`` (an alternation that starts with a group,
+# so it has no prefix to scan for) at every character; matching it only at
+# these letters finds the same mentions several times faster.
+_EU_MENTION_FIRST = re.compile(
+    "["
+    + re.escape(
+        "".join(
+            sorted(
+                {a[0] for i in REGISTRY for a in i.aliases}
+                | set("VDR")  # Verordnung, Durchführungs-, Delegierte, VO,
+                # Regulation, Richtlinie, RL, Directive
+            )
+        )
+    )
+    + "]"
+)
 
 
 def _eu_from_match(m: re.Match[str]) -> InstrumentInfo:
@@ -199,6 +232,10 @@ def _eu_from_match(m: re.Match[str]) -> InstrumentInfo:
         year = y + (1900 if y >= 50 else 2000) if y < 100 else y
         number = int(b)
     return eu_act("dir" if directive else "reg", year, number)
+
+
+_DIGITS = re.compile(r"\d+")
+_VV_NO = re.compile(r"\d{4}")
 
 
 def _lit_value(value: str) -> str:

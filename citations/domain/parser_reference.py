@@ -1,0 +1,155 @@
+"""The parser's steps as first written, before they were made faster.
+
+:class:`_ReferenceParser` is :class:`citations.domain.parser._Parser` with
+each step that has a faster form replaced by its original, plainer one
+(``_TAIL``, which the other steps use too, is held to ``_TAIL_PLAIN`` by its
+own test). It is
+not used in production; the equality tests
+(``tests/citations/test_parser_fast_paths.py``) hold the parser to giving
+exactly what this one gives, on the labelled sets, slices of the corpus and
+generated text.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import replace
+
+from citations.domain.citation import (
+    Citation,
+    Lang,
+    _Item,
+    in_level_order,
+    roman_to_int,
+)
+from citations.domain.instruments import InstrumentInfo, static_alias
+from citations.domain.parser import _NONE, _Parser, _rank
+from citations.domain.parser_input import (
+    _HTML_HINT,
+    _same_length_plain,
+)
+from citations.domain.patterns import (
+    _EU_MENTION,
+    _FOLLOWING,
+    _RANGE,
+    _ROMAN_PARA,
+    _ROMAN_SENT,
+    _TAIL_PLAIN,
+)
+
+
+class _ReferenceParser(_Parser):
+    def _eu_mentions(self, begin: int, end: int) -> Iterator[re.Match[str]]:
+        return _EU_MENTION.finditer(self.text, begin, end)
+
+    def _act_before(self, start: int) -> InstrumentInfo | None:
+        floor = self.last_item.end if self.last_item is not None else 0
+        begin = max(floor, start - 70)
+        if begin >= start:
+            return None
+        text = self.text
+        i = start - 1
+        while i >= begin and text[i] in " ,\t\n\xa0":
+            i -= 1
+        if i < begin or not text[i].isalnum():
+            return None
+        j = i
+        while j > begin and not text[j - 1].isspace():
+            j -= 1
+        if not text[j : i + 1].lstrip('([„"“')[:1].isupper():
+            return None
+        tail = text[begin : i + 1]
+        if not tail or not tail[-1].isalnum():
+            return None
+        words = [w.lstrip('([„"“') for w in tail.split()]
+        if not words or not words[-1][:1].isupper():
+            return None
+        for n in range(min(4, len(words)), 0, -1):
+            info = static_alias(" ".join(words[-n:]))
+            if info is not None:
+                return info
+        return None
+
+    def _tail(self, item: _Item, *, roman_ok: bool) -> None:
+        text = self.text
+        pos = item.end
+        if roman_ok:
+            rm = _ROMAN_PARA.match(text, pos)
+            if rm is not None and "para" not in item.levels:
+                item.levels["para"] = str(roman_to_int(rm.group(1)))
+                item.stated.add("para")
+                pos = rm.end()
+                item.lang_de += 1
+                sm = _ROMAN_SENT.match(text, pos)
+                if sm is not None and self._accept_end(sm.end()):
+                    item.levels["sent"] = sm.group(1)
+                    item.stated.add("sent")
+                    pos = sm.end()
+        while True:
+            tm = _TAIL_PLAIN.match(text, pos)
+            if tm is None:
+                break
+            if not self._apply_tail(item, tm):
+                break
+            pos = tm.end()
+        fm = _FOLLOWING.match(text, pos)
+        if fm is not None and item.range_end is None:
+            item.following = fm.group(1) or "ff"
+            pos = fm.end()
+        else:
+            rg = _RANGE.match(text, pos)
+            if rg is not None:
+                kind, value = item.deepest()
+                vm = self._value_for(kind, rg.end())
+                if vm is not None and self._range_ok(kind, value, vm[0]):
+                    item.range_end = vm[0]
+                    pos = vm[1]
+        item.end = pos
+
+    def _freeze(self, item: _Item) -> Citation:
+        levels = tuple(item.levels.items())
+        if (
+            len(levels) > 1
+            and not in_level_order(item.levels)
+            and any(
+                _rank(a, levels[:i]) > _rank(b, levels[: i + 1])
+                for i, (a, b) in enumerate(zip(levels, levels[1:], strict=False))
+            )
+        ):
+            levels = tuple(
+                sorted(levels, key=lambda kv: _rank(kv, levels[: levels.index(kv)]))
+            )
+        if item.instrument is not None and item.instrument_source is None:
+            item.instrument_source = "stated"
+        lang: Lang = "en" if item.lang_en > item.lang_de else "de"
+        start = item.start
+        end = item.end
+        while end > start and self.text[end - 1] in " \t\n\xa0,":
+            end -= 1
+        return Citation(
+            start=start,
+            end=end,
+            raw=self.text[start:end],
+            levels=levels,
+            stated=frozenset(item.stated),
+            instrument=item.instrument,
+            instrument_source=item.instrument_source,
+            lang=lang,
+            range_end=item.range_end,
+            following=item.following,
+            context_bound=item.context_bound,
+            parenthesised=frozenset(item.paren_kinds) if item.paren_kinds else _NONE,
+            group=self.group,
+        )
+
+
+def parse_citations_reference(
+    text: str, *, default_instrument: InstrumentInfo | None = None
+) -> list[Citation]:
+    """:func:`citations.domain.parser.parse_citations` by the reference steps."""
+    if ("&" not in text and "<" not in text) or _HTML_HINT.search(text) is None:
+        return _ReferenceParser(text, default_instrument).run()
+    plain = _same_length_plain(text)
+    found = _ReferenceParser(plain, default_instrument).run()
+    return [replace(c, raw=text[c.start : c.end]) for c in found]

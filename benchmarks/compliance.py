@@ -225,14 +225,19 @@ def quotes_overlap(proposed: str, truth: str) -> bool:
     return match.size >= 0.8 * len(b)
 
 
-def dossier_proposals(dossier: dict[str, Any], folder: Path, tmp: Path) -> list[dict]:
+def dossier_proposals(
+    dossier: dict[str, Any], folder: Path, tmp: Path
+) -> tuple[list[dict], int]:
     """The rules provider's element proposals for one dossier, each with the
-    dossier's document id (D1 …) of the PDF it quotes."""
+    dossier's document id (D1 …) of the PDF it quotes; second: the calls the
+    gate would refuse (unknown kind, invalid value, quote not in its chunk)."""
     from django.conf import settings
 
     from agents.domain.loop import Episode
     from agents.domain.prompts import batches
     from agents.providers.rules import RulesProvider
+    from evidence.domain.quotes import quote_span
+    from ontology.domain.vocabulary import fact_value_validate
 
     files: list[str] = []
     doc_of_file: dict[str, str] = {}
@@ -245,6 +250,8 @@ def dossier_proposals(dossier: dict[str, Any], folder: Path, tmp: Path) -> list[
         doc_of_file[pdf] = document["doc"]
     chunks, _where = _extraction.case_chunks(tmp, files)
     file_of_chunk = {c.chunk_id: c.document for c in chunks}
+    text_of_chunk = {c.chunk_id: c.text for c in chunks}
+    refused = 0
     claim_types = tuple(CLAIM_TYPE_OF_REGIME[r] for r in dossier["regimes"])
     provider = RulesProvider(vocabulary="contract")
     proposals: list[dict[str, Any]] = []
@@ -259,6 +266,19 @@ def dossier_proposals(dossier: dict[str, Any], folder: Path, tmp: Path) -> list[
             if call.name != "propose_case_fact":
                 continue
             args = json.loads(call.arguments)
+            # The gate's own checks without the database: the quote is in its
+            # chunk, the fact type is known and the value admitted.
+            try:
+                fact_value_validate(fact_type=args["fact_type"], value=args["value"])
+            except ValueError:
+                refused += 1
+                continue
+            if (
+                quote_span(text_of_chunk[args["source_chunk_id"]], args["quote"])
+                is None
+            ):
+                refused += 1
+                continue
             value = dict(args["value"])
             doc = doc_of_file[file_of_chunk[args["source_chunk_id"]]]
             if "doc" in value:
@@ -271,7 +291,7 @@ def dossier_proposals(dossier: dict[str, Any], folder: Path, tmp: Path) -> list[
                     "value": value,
                 }
             )
-    return proposals
+    return proposals, refused
 
 
 def _truth_match(proposal: dict, truth: dict) -> bool:
@@ -381,6 +401,7 @@ def score_dossiers(ids: list[str]) -> dict[str, Any]:
         "obligations": 0,
         "obligations_right": 0,
         "proposals": 0,
+        "gate_refused": 0,
         "accepted": 0,
         "wrongly_erfuellt": [],
         "distractor_proposals": [],
@@ -398,7 +419,9 @@ def score_dossiers(ids: list[str]) -> dict[str, Any]:
             )
             tmp = Path(tmp_root) / dossier_id
             tmp.mkdir()
-            part = score_dossier(truth, dossier_proposals(dossier, folder, tmp))
+            proposals, refused = dossier_proposals(dossier, folder, tmp)
+            part = score_dossier(truth, proposals)
+            part["gate_refused"] = refused
             for key, value in part.items():
                 totals[key] = totals[key] + value
     totals["evidence_recall"] = (
@@ -469,7 +492,7 @@ def main() -> int:
             f"obligation-status accuracy {d['obligation_status_accuracy']}  "
             f"wrongly erfuellt {len(d['wrongly_erfuellt'])}  distractor proposals "
             f"{len(d['distractor_proposals'])}  proposals {d['proposals']} "
-            f"(accepted {d['accepted']})\n"
+            f"(accepted {d['accepted']}, refused by the gate {d['gate_refused']})\n"
         )
         for label in ("wrongly_erfuellt", "distractor_proposals", "missed", "wrong"):
             for line in d[label]:

@@ -37,6 +37,7 @@ from agents.extraction.compliance_patterns import (
     ABSENT,
     COMPLIANCE_ASSERTION,
     DPIA,
+    MARKETING_CLAIM,
     MARKETING_TITLE,
     NOT_REQUIRED,
     OWN_PURPOSES,
@@ -276,6 +277,9 @@ class ComplianceExtractor:
             if RECITAL.search(text):
                 self.refused.append(("recital", text))
                 continue
+            if MARKETING_CLAIM.search(text):
+                self.refused.append(("marketing_claim", text))
+                continue
             if COMPLIANCE_ASSERTION.search(text):
                 self.refused.append(("summary", text))
                 continue
@@ -425,6 +429,8 @@ def _is_heading(text: str) -> bool:
         return True
     if not stripped or len(stripped) > _MAX_HEADING or "\n" in text.strip():
         return False
+    if stripped.endswith("?") and re.match(r"^(?:§\s*)?\d{1,2}\.?\s", stripped):
+        return True  # "1. Wer ist verantwortlich?"
     if stripped.endswith((".", ";", ",", "!", "?", ":")) or "|" in stripped:
         return False
     if _HEADING_START.match(stripped) is None:

@@ -738,24 +738,40 @@ _REGIME_PREFIX = {"gdpr": "gdpr_", "aia": "aia_", "dora": "dora_"}
 
 
 def patterns_for(regimes: frozenset[str] | set[str]) -> tuple[ElementPattern, ...]:
-    """The element patterns of the regimes a case examines."""
+    """The element patterns of the regimes a case examines, for elements that
+    have a fact of their own (a derived element, such as a register's
+    completeness, follows from other facts and is never proposed)."""
+    from ontology.domain.compliance_catalogue import element_index
+
+    index = element_index()
     prefixes = tuple(_REGIME_PREFIX[r] for r in regimes if r in _REGIME_PREFIX)
-    return tuple(p for p in PATTERNS if p.key.startswith(prefixes))
+    return tuple(
+        p
+        for p in PATTERNS
+        if p.key.startswith(prefixes)
+        and p.key in index
+        and index[p.key][1].fact_type is not None
+    )
 
 
 # -------------------------------------------------------------- never evidence
 # An Erwägungsgrund quoted as if it were the obligation or its fulfilment.
 RECITAL = _rx(r"Erwägungsgr(?:und|ünde)\w*\s+\d|\bErwG\.?\s*\d|\brecitals?\s+\d")
-# A sentence that asserts compliance instead of showing it (summary, cover
-# note, report of a report) or advertises it (marketing claim).
+# A sentence that asserts compliance instead of showing it (a summary in
+# minutes, a cover note, a report of a report).
 COMPLIANCE_ASSERTION = _rx(
     r"(?:erfüllt|erfüllen|erfülle)\w*\s+(?:alle|sämtliche)\s+\w*\s*(?:Anforderungen|Pflichten|Vorgaben)"
     r"|(?:alle|sämtliche)\s+\w*\s*(?:Pflichten|Anforderungen)\s+(?:sind|werden)\s+erfüllt"
     r"|(?:vollständig|voll|uneingeschränkt)\s+[„\"]?\w*-?konform"
-    r"|\b(?:DSGVO|GDPR|DORA|KI-VO|AI[- ]Act)-?(?:konform|compliant|zertifiziert|certified)"
+    r"|\b(?:DSGVO|GDPR|DORA|KI-VO|AI[- ]Act)-?(?:konform|compliant)"
     r"|(?:fully|completely)\s+compliant|compliant\s+with\s+(?:all|the\s+(?:GDPR|AI\s+Act|DORA))"
     r"|compl(?:y|ies)\s+with\s+all|meets\s+all\s+(?:the\s+)?requirements"
-    r"|\b(?:sind|ist|are|is)\s+(?:\w+-)?(?:zertifiziert|certified)\b|^\W*certified\b|bei uns sicher|safe with us|in (?:guten|sicheren) Händen"
+)
+# A sentence that advertises (certification, safety, guarantees).
+MARKETING_CLAIM = _rx(
+    r"\b(?:DSGVO|GDPR|DORA|KI-VO|AI[- ]Act)-?(?:zertifiziert|certified)"
+    r"|\b(?:sind|ist|are|is)\s+(?:\w+-)?(?:zertifiziert|certified)\b|^\W*certified\b"
+    r"|bei uns sicher|safe with us|in (?:guten|sicheren) Händen"
     r"|\bbias-free\b|garantiert|guarantee[ds]?\b"
 )
 # Titles of documents that advertise rather than record (flyers, brochures,

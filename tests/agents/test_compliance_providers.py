@@ -74,9 +74,7 @@ def test_rules_run_on_a_verzug_case_proposes_no_compliance_elements(
     make_document(case, filename="hinweise.pdf", pages=(NOTICE,))
     extraction_run_start(case=case, actor=lawyer, provider="rules", run_async=False)
     kinds = set(
-        ExtractionProposal.objects.filter(case=case).values_list(
-            "fact_type", flat=True
-        )
+        ExtractionProposal.objects.filter(case=case).values_list("fact_type", flat=True)
     )
     assert not [k for k in kinds if k.startswith(("gdpr_", "aia_", "dora_"))]
 

@@ -297,7 +297,7 @@ def dossier_proposals(
 def _truth_match(proposal: dict, truth: dict) -> bool:
     return (
         proposal["key"] == truth["key"]
-        and truth.get("quote")
+        and bool(truth.get("quote"))
         and proposal["doc"] == truth.get("doc")
         and quotes_overlap(proposal["quote"], truth["quote"])
     )
@@ -351,14 +351,14 @@ def score_dossier(truth: dict, proposals: list[dict]) -> dict[str, Any]:
             ok = mine is not None and mine.code == want["expected_status"]
         elements_right += ok
         if not ok:
-            got = mine.code if mine else None
             wrong.append(
-                f"{truth['dossier']}/{want['key']}: {got} != {want['expected_status']}"
+                f"{truth['dossier']}/{want['key']}: "
+                f"{mine.code if mine else None} != {want['expected_status']}"
             )
     obligations_right = 0
     wrongly: list[str] = []
     for want in truth["obligations"]:
-        got = next(
+        verdict = next(
             (
                 o
                 for o in result.obligations
@@ -366,9 +366,9 @@ def score_dossier(truth: dict, proposals: list[dict]) -> dict[str, Any]:
             ),
             None,
         )
-        code = got.code if got else None
+        code = verdict.code if verdict else None
         if want.get("applicable") is False:
-            obligations_right += got is not None and got.applicable is False
+            obligations_right += verdict is not None and verdict.applicable is False
         else:
             obligations_right += code == want["status"]
         if code == "erfuellt" and want["status"] != "erfuellt":

@@ -35,18 +35,15 @@ from typing import Any
 from agents.domain.parsing import find_dates
 from agents.extraction.compliance_patterns import (
     ABSENT,
-    COMPLIANCE_ASSERTION,
     DPIA,
-    MARKETING_CLAIM,
     MARKETING_TITLE,
     NOT_REQUIRED,
     OWN_PURPOSES,
-    RECITAL,
+    never_evidence,
     patterns_for,
 )
 from agents.extraction.extractor import ChunkText, Finding, Source
 from agents.extraction.units import Unit, squash, units
-from evidence.domain.instructions import addresses_machines
 
 # The claim types of a compliance assessment and the regime each examines
 # (ontology/domain/compliance_view.REGIME_OF_CLAIM_TYPE is the one mapping).
@@ -262,26 +259,18 @@ class ComplianceExtractor:
             if not doc.title:
                 doc.title = squash(text)[:_MAX_HEADING]
                 doc.marketing = MARKETING_TITLE.search(doc.title) is not None
-            if addresses_machines(text):
-                doc.instructed = True
-                self.instructed_documents.add(chunk.document_id)
-                poisoned_paragraph = unit.paragraph
-                self.refused.append(("machine_instruction", text))
-                continue
             if poisoned_paragraph == unit.paragraph:
                 self.refused.append(("machine_instruction", text))
                 continue
-            if doc.marketing:
-                self.refused.append(("marketing_claim", text))
-                continue
-            if RECITAL.search(text):
-                self.refused.append(("recital", text))
-                continue
-            if MARKETING_CLAIM.search(text):
-                self.refused.append(("marketing_claim", text))
-                continue
-            if COMPLIANCE_ASSERTION.search(text):
-                self.refused.append(("summary", text))
+            reason = never_evidence(text)
+            if reason == "machine_instruction":
+                doc.instructed = True
+                self.instructed_documents.add(chunk.document_id)
+                poisoned_paragraph = unit.paragraph
+            if reason is None and doc.marketing:
+                reason = "marketing_claim"
+            if reason is not None:
+                self.refused.append((reason, text))
                 continue
             doc.companies.extend(
                 c

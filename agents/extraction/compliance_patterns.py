@@ -798,3 +798,23 @@ OWN_PURPOSES = _rx(
     r"(?:for|to)\s+(?:its|their)\s+own\s+(?:purposes|models|products|business)"
     r"|für\s+eigene\s+(?:Zwecke|Modelle|Produkte)"
 )
+
+
+def never_evidence(passage: str, *, before: str = "") -> str | None:
+    """Why ``passage`` can never evidence a compliance element (ELEMENTS.md
+    §2), or None: ``machine_instruction`` (it, or the part of its paragraph
+    ``before`` it, addresses machines), ``recital``, ``marketing_claim``,
+    ``summary`` (asserts compliance instead of showing it). The one rule: the
+    rules extractor skips such passages and the gate refuses a model's
+    proposal quoting one."""
+    from evidence.domain.instructions import addresses_machines
+
+    if addresses_machines(passage) or (before and addresses_machines(before)):
+        return "machine_instruction"
+    if RECITAL.search(passage):
+        return "recital"
+    if MARKETING_CLAIM.search(passage):
+        return "marketing_claim"
+    if COMPLIANCE_ASSERTION.search(passage):
+        return "summary"
+    return None

@@ -8,6 +8,13 @@ re-running an extraction replays instead of duplicating. Documents that
 address machines ("Hinweis an automatisierte Systeme …") are listed in
 ``instructed_documents``; nothing of those sentences is ever proposed.
 
+For a compliance assessment (a case whose claims are GDPR, AI Act or DORA
+checklists, ``Episode.claim_types``) it reads the dossier with
+``agents.extraction.compliance`` instead: one proposal per element and
+passage (policies, notices, contracts, registers, reports, minutes), never
+from a recital, a marketing claim, a summary asserting compliance or text
+addressed to machines. A case with a Verzug claim as well gets both readings.
+
 The extractor proposes the fact kinds of the agreed vocabulary
 (tests/ontology/scenarios/VOCABULARY.md). Until the ontology's vocabulary holds
 them (``invoice_payment_deadline`` is the marker), ``vocabulary="auto"`` falls

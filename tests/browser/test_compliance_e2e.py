@@ -17,7 +17,6 @@ Screenshots (1440×900) go to test-artifacts/."""
 from __future__ import annotations
 
 import re
-import time
 import uuid
 from contextlib import ExitStack
 from typing import Any
@@ -314,9 +313,9 @@ def test_compliance_dossier_from_upload_to_report(
     assert accepted == proposed
 
     # 4. The Requirements tab: each obligation element by element.
-    started = time.monotonic()
+    # The tab evaluates every claim on load: ~27 s on the shared 2-core
+    # machine for this case (reported as slow), hence the long timeout.
     page.goto(reverse("ontology:case_requirements", args=[case.pk]), timeout=120_000)
-    print(f"requirements page: {time.monotonic() - started:.1f} s")  # noqa: T201
     notice = _obligation(page, "gdpr_13")
     notice.wait_for()
     screenshot(page, "4-requirements")

@@ -33,6 +33,7 @@ from agents.domain.policies import EVALUATORS
 from agents.domain.prompts import batches, extraction_episode
 from agents.domain.tools import EXTRACTION_TOOLS, TOOL_SPECS
 from agents.domain.world import ChunkView
+from agents.extraction.compliance import COMPLIANCE_CLAIM_TYPES
 from agents.models import AgentRun, AgentStep, HeldToolCall
 from agents.policy_graph import compiled_policies
 from agents.providers import provider_get
@@ -307,6 +308,18 @@ def _episodes(
     to the model (before its first turn), so its page can show it while the
     run goes."""
     fact_types = world.fact_types()
+    claim_types = tuple(run.case.claims.values_list("claim_type", flat=True))
+    if any(c in COMPLIANCE_CLAIM_TYPES for c in claim_types):
+        # A compliance assessment: the model is offered its claims' element,
+        # context and instrument keys, not the whole vocabulary (a case with
+        # a Verzug claim as well keeps the kinds of both).
+        vocabulary = world.vocabulary()
+        fact_types = {
+            key: kind
+            for key, kind in fact_types.items()
+            if (info := vocabulary.get(key)) is not None
+            and info.claim_types & set(claim_types)
+        }
     page_size = max(1, int(settings.BELEGT_AGENT_CHUNK_PAGE))
     for page in _chunk_pages(run.case, run.document, page_size=page_size):
         world.prime_chunks([ChunkView(c.chunk_id, c.document_id, c.text) for c in page])
@@ -316,7 +329,10 @@ def _episodes(
                 heartbeat_at=timezone.now(),
             )
             yield extraction_episode(
-                chunks=batch, fact_types=fact_types, goal=envelope.goal
+                chunks=batch,
+                fact_types=fact_types,
+                goal=envelope.goal,
+                claim_types=claim_types,
             )
 
 

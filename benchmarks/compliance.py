@@ -1,22 +1,41 @@
-"""Benchmark: the compliance element evaluator against the blind scenario suite.
+"""Benchmark: compliance assessments (issue 17), in two parts.
 
-Run: .venv/bin/python benchmarks/compliance.py [--json PATH]
+Run: .venv/bin/python benchmarks/compliance.py [--json PATH] [--part tuned|holdout|all]
 
-For the tuned part and the holdout part of tests/ontology/scenarios/compliance
-(``"holdout": true``, not looked at while the evaluator was built) it prints:
-element-status accuracy (an element counts as right when its applicability and
-status both match), obligation-status accuracy, and the number of obligations
-the evaluator calls "erfüllt" where the scenario does not (the one error a
-compliance officer must never see). Evidence recall from the dossiers of
-benchmarks/compliance_corpus needs the rules provider's element proposals,
-which are not built yet; it is reported as such, not estimated.
+1. **Scenarios.** The element evaluator against the blind scenario suite
+   tests/ontology/scenarios/compliance (tuned and ``"holdout": true`` apart):
+   element-status accuracy (applicability and status both match),
+   obligation-status accuracy, obligations wrongly "erfüllt".
+2. **Dossiers.** For each dossier of benchmarks/compliance_corpus: its Markdown
+   documents are rendered to PDF (PyMuPDF Story), read through the app's own
+   text path (``evidence.extraction``, ``chunk_pages`` with the configured
+   sizes, as benchmarks/extraction.py does) and handed, batched as a run
+   batches them, to the rules provider for a case whose claims are the
+   dossier's regimes. Then, as a perfect reviewer would: accept exactly the
+   proposals whose element key, document and quote match a ground-truth
+   element (the quote contains the truth's, is contained in it, or shares 80 %
+   of its characters), reject the rest; the reviewer also enters the
+   dossier's context, determination and instrument facts from the ground
+   truth (the rules provider proposes element evidence only); evaluate at the
+   dossier's Stichtag. Printed: **evidence recall** (truth elements with a
+   quote that some proposal of the same key quotes), **element-status
+   accuracy** and obligation-status accuracy end to end, obligations wrongly
+   "erfüllt", proposals whose quote lies in a distractor (marketing claim,
+   summary, recital, the injected instruction; target 0), and all proposals.
+   Tuned dossiers (K1, K3, K5, K7) and the holdout (K2, K4, K6) apart.
 """
 
 from __future__ import annotations
 
 import argparse
+import difflib
+import html
+import importlib.util
 import json
+import re
 import sys
+import tempfile
+import unicodedata
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +44,14 @@ sys.path.insert(0, str(ROOT))
 
 from ontology.domain.compliance import compliance_evaluate  # noqa: E402
 from ontology.domain.compliance_facts import compliance_input_from_json  # noqa: E402
+
+# The app's text path without the database, as the extraction benchmark runs it.
+_spec = importlib.util.spec_from_file_location(
+    "_extraction_benchmark", ROOT / "benchmarks" / "extraction.py"
+)
+assert _spec is not None and _spec.loader is not None
+_extraction = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(_extraction)
 
 SCENARIOS = ROOT / "tests" / "ontology" / "scenarios" / "compliance"
 
@@ -89,9 +116,339 @@ def score(paths: list[Path]) -> dict[str, Any]:
     }
 
 
+# ------------------------------------------------------------------ dossiers
+CORPUS = ROOT / "benchmarks" / "compliance_corpus"
+CLAIM_TYPE_OF_REGIME = {"gdpr": "gdpr", "aia": "ai_act_high_risk", "dora": "dora"}
+_INLINE = re.compile(r"\*\*(.+?)\*\*|\*(.+?)\*|`(.+?)`")
+
+
+def _inline(text: str) -> str:
+    escaped = html.escape(text, quote=False)
+    return _INLINE.sub(
+        lambda m: f"<b>{m.group(1) or m.group(2) or m.group(3)}</b>", escaped
+    )
+
+
+def markdown_html(text: str) -> str:
+    """The dossiers' Markdown (headings, paragraphs, lists, pipe tables) as
+    HTML for PyMuPDF's Story; nothing else is used in the corpus."""
+    out: list[str] = []
+    lines = text.splitlines()
+    i = 0
+    while i < len(lines):
+        line = lines[i].rstrip()
+        if not line.strip():
+            i += 1
+            continue
+        if m := re.match(r"^(#{1,6})\s+(.*)$", line):
+            level = min(len(m.group(1)), 4)
+            out.append(f"<h{level}>{_inline(m.group(2))}</h{level}>")
+            i += 1
+            continue
+        if line.lstrip().startswith("|"):
+            rows: list[list[str]] = []
+            while i < len(lines) and lines[i].lstrip().startswith("|"):
+                cells = [c.strip() for c in lines[i].strip().strip("|").split("|")]
+                if not all(re.fullmatch(r":?-{2,}:?", c) for c in cells if c):
+                    rows.append(cells)
+                i += 1
+            body = "".join(
+                "<tr>"
+                + "".join(
+                    "<{0}>{1}</{0}>".format("th" if r == 0 else "td", _inline(c))
+                    for c in row
+                )
+                + "</tr>"
+                for r, row in enumerate(rows)
+            )
+            out.append(
+                "<table border='1' cellpadding='2' style='font-size:8pt'>"
+                f"{body}</table>"
+            )
+            continue
+        if re.match(r"^\s*(?:[-*]|\d+\.)\s+", line):
+            items: list[str] = []
+            while i < len(lines) and re.match(r"^\s*(?:[-*]|\d+\.)\s+", lines[i]):
+                items.append(re.sub(r"^\s*(?:[-*]|\d+\.)\s+", "", lines[i]))
+                i += 1
+            out.append(
+                "<ul>" + "".join(f"<li>{_inline(t)}</li>" for t in items) + "</ul>"
+            )
+            continue
+        para: list[str] = []
+        while (
+            i < len(lines)
+            and lines[i].strip()
+            and not re.match(r"^(#{1,6}\s|\s*\||\s*(?:[-*]|\d+\.)\s)", lines[i])
+        ):
+            para.append(lines[i].strip())
+            i += 1
+        out.append(f"<p>{_inline(' '.join(para))}</p>")
+    return "\n".join(out)
+
+
+def render_pdf(markdown: str, path: Path) -> None:
+    import pymupdf
+
+    story = pymupdf.Story(html=markdown_html(markdown))
+    writer = pymupdf.DocumentWriter(str(path))
+    mediabox = pymupdf.paper_rect("a4")
+    where = mediabox + (56, 56, -56, -56)
+    more = 1
+    while more:
+        device = writer.begin_page(mediabox)
+        more, _ = story.place(where)
+        story.draw(device)
+        writer.end_page()
+    writer.close()
+
+
+def _norm(text: str) -> str:
+    """Whitespace collapsed, soft hyphens removed, the PDF's ligatures
+    resolved (NFKC), as the gate's quote matcher reads a quote."""
+    text = unicodedata.normalize("NFKC", text.replace("\u00ad", ""))
+    text = re.sub(r"(?<=\w)-[ \t]*\n\s*", "-", text)  # "IKT-\nRisiko"
+    return re.sub(r"\s+", " ", text).strip()
+
+
+def quotes_overlap(proposed: str, truth: str) -> bool:
+    """The README's rule: one contains the other, or they share at least
+    80 % of the truth's characters (as one common passage)."""
+    a, b = _norm(proposed), _norm(truth)
+    if not a or not b:
+        return False
+    if a in b or b in a:
+        return True
+    match = difflib.SequenceMatcher(None, a, b, autojunk=False).find_longest_match(
+        0, len(a), 0, len(b)
+    )
+    return match.size >= 0.8 * len(b)
+
+
+def dossier_proposals(
+    dossier: dict[str, Any], folder: Path, tmp: Path
+) -> tuple[list[dict], int]:
+    """The rules provider's element proposals for one dossier, each with the
+    dossier's document id (D1 …) of the PDF it quotes; second: the calls the
+    gate would refuse (unknown kind, invalid value, quote not in its chunk)."""
+    from django.conf import settings
+
+    from agents.domain.loop import Episode
+    from agents.domain.prompts import batches
+    from agents.providers.rules import RulesProvider
+    from evidence.domain.quotes import quote_span
+    from ontology.domain.vocabulary import fact_value_validate
+
+    files: list[str] = []
+    doc_of_file: dict[str, str] = {}
+    for document in dossier["documents"]:
+        # The PDF is named after its document id only: the title and kind
+        # are benchmark metadata the pipeline must not see.
+        pdf = f"{document['doc']}.pdf"
+        render_pdf((folder / document["file"]).read_text(encoding="utf-8"), tmp / pdf)
+        files.append(pdf)
+        doc_of_file[pdf] = document["doc"]
+    chunks, _where = _extraction.case_chunks(tmp, files)
+    file_of_chunk = {c.chunk_id: c.document for c in chunks}
+    text_of_chunk = {c.chunk_id: c.text for c in chunks}
+    refused = 0
+    claim_types = tuple(CLAIM_TYPE_OF_REGIME[r] for r in dossier["regimes"])
+    provider = RulesProvider(vocabulary="contract")
+    proposals: list[dict[str, Any]] = []
+    for batch in batches(chunks, max_chars=int(settings.BELEGT_AGENT_BATCH_CHARS)):
+        episode = Episode(
+            messages=[{"role": "user", "content": ""}],
+            chunks=batch,
+            claim_types=claim_types,
+        )
+        turn = provider.next_turn(episode=episode, messages=episode.messages)
+        for call in turn.calls:
+            if call.name != "propose_case_fact":
+                continue
+            args = json.loads(call.arguments)
+            # The gate's own checks without the database: the quote is in its
+            # chunk, the fact type is known and the value admitted.
+            try:
+                fact_value_validate(fact_type=args["fact_type"], value=args["value"])
+            except ValueError:
+                refused += 1
+                continue
+            if (
+                quote_span(text_of_chunk[args["source_chunk_id"]], args["quote"])
+                is None
+            ):
+                refused += 1
+                continue
+            value = dict(args["value"])
+            doc = doc_of_file[file_of_chunk[args["source_chunk_id"]]]
+            if "doc" in value:
+                value["doc"] = doc
+            proposals.append(
+                {
+                    "key": args["fact_type"],
+                    "quote": args["quote"],
+                    "doc": doc,
+                    "value": value,
+                }
+            )
+    return proposals, refused
+
+
+def _truth_match(proposal: dict, truth: dict) -> bool:
+    return (
+        proposal["key"] == truth["key"]
+        and bool(truth.get("quote"))
+        and proposal["doc"] == truth.get("doc")
+        and quotes_overlap(proposal["quote"], truth["quote"])
+    )
+
+
+def score_dossier(truth: dict, proposals: list[dict]) -> dict[str, Any]:
+    from ontology.domain.compliance_facts import ComplianceFact, ComplianceInput
+
+    quoted = [e for e in truth["elements"] if e.get("quote")]
+    found = [e for e in quoted if any(_truth_match(p, e) for p in proposals)]
+    accepted = [p for p in proposals if any(_truth_match(p, e) for e in quoted)]
+    distractor_hits = [
+        p
+        for p in proposals
+        for d in truth["distractors"]
+        if p["doc"] == d["doc"] and quotes_overlap(p["quote"], d["quote"])
+    ]
+    facts = [
+        ComplianceFact(ref=f"c{i}", key=c["key"], value=c["value"], status="confirmed")
+        for i, c in enumerate(truth["context"])
+    ]
+    facts += [
+        ComplianceFact(ref=f"p{i}", key=p["key"], value=p["value"], status="confirmed")
+        for i, p in enumerate(accepted)
+    ]
+    regimes = tuple(sorted({e["key"].split("_", 1)[0] for e in truth["elements"]}))
+    result = compliance_evaluate(
+        ComplianceInput(
+            valid_at=truth["valid_at"],
+            facts=tuple(facts),
+            four_eyes=bool(truth.get("four_eyes")),
+            regimes=regimes,
+        )
+    )
+    elements_right = 0
+    wrong: list[str] = []
+    for want in truth["elements"]:
+        mine = next(
+            (
+                e
+                for o in result.obligations
+                if o.subject == want.get("subject")
+                for e in o.elements
+                if e.key == want["key"]
+            ),
+            None,
+        )
+        if want.get("applicable") is False:
+            ok = mine is not None and mine.applicable is False
+        else:
+            ok = mine is not None and mine.code == want["expected_status"]
+        elements_right += ok
+        if not ok:
+            wrong.append(
+                f"{truth['dossier']}/{want['key']}: "
+                f"{mine.code if mine else None} != {want['expected_status']}"
+            )
+    obligations_right = 0
+    wrongly: list[str] = []
+    for want in truth["obligations"]:
+        verdict = next(
+            (
+                o
+                for o in result.obligations
+                if o.key == want["key"] and o.subject == want.get("subject")
+            ),
+            None,
+        )
+        code = verdict.code if verdict else None
+        if want.get("applicable") is False:
+            obligations_right += verdict is not None and verdict.applicable is False
+        else:
+            obligations_right += code == want["status"]
+        if code == "erfuellt" and want["status"] != "erfuellt":
+            wrongly.append(f"{truth['dossier']}/{want['key']}")
+    return {
+        "quoted": len(quoted),
+        "found": len(found),
+        "missed": [f"{truth['dossier']}/{e['key']}" for e in quoted if e not in found],
+        "elements": len(truth["elements"]),
+        "elements_right": elements_right,
+        "obligations": len(truth["obligations"]),
+        "obligations_right": obligations_right,
+        "wrongly_erfuellt": wrongly,
+        "distractor_proposals": [
+            f"{truth['dossier']}/{p['key']}: {p['quote'][:70]}" for p in distractor_hits
+        ],
+        "proposals": len(proposals),
+        "accepted": len(accepted),
+        "wrong": wrong,
+    }
+
+
+def score_dossiers(ids: list[str]) -> dict[str, Any]:
+    totals: dict[str, Any] = {
+        "dossiers": ids,
+        "quoted": 0,
+        "found": 0,
+        "elements": 0,
+        "elements_right": 0,
+        "obligations": 0,
+        "obligations_right": 0,
+        "proposals": 0,
+        "gate_refused": 0,
+        "accepted": 0,
+        "wrongly_erfuellt": [],
+        "distractor_proposals": [],
+        "missed": [],
+        "wrong": [],
+    }
+    with tempfile.TemporaryDirectory() as tmp_root:
+        for dossier_id in ids:
+            folder = CORPUS / "dossiers" / dossier_id
+            dossier = json.loads((folder / "dossier.json").read_text(encoding="utf-8"))
+            truth = json.loads(
+                (CORPUS / "ground_truth" / f"{dossier_id}.json").read_text(
+                    encoding="utf-8"
+                )
+            )
+            tmp = Path(tmp_root) / dossier_id
+            tmp.mkdir()
+            proposals, refused = dossier_proposals(dossier, folder, tmp)
+            part = score_dossier(truth, proposals)
+            part["gate_refused"] = refused
+            for key, value in part.items():
+                totals[key] = totals[key] + value
+    totals["evidence_recall"] = (
+        round(totals["found"] / totals["quoted"], 3) if totals["quoted"] else None
+    )
+    totals["element_status_accuracy"] = (
+        round(totals["elements_right"] / totals["elements"], 3)
+        if totals["elements"]
+        else None
+    )
+    totals["obligation_status_accuracy"] = (
+        round(totals["obligations_right"] / totals["obligations"], 3)
+        if totals["obligations"]
+        else None
+    )
+    return totals
+
+
 def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--json", type=Path, help="also write the figures here")
+    parser.add_argument(
+        "--part",
+        choices=("tuned", "holdout", "all"),
+        default="all",
+        help="which dossiers to run (the holdout only once the rules are final)",
+    )
     args = parser.parse_args()
     paths = sorted(SCENARIOS.glob("C*.json"))
     holdout = [
@@ -99,7 +456,6 @@ def main() -> int:
     ]
     tuned = [p for p in paths if p not in holdout]
     figures: dict[str, Any] = {"tuned": score(tuned), "holdout": score(holdout)}
-    figures["evidence_recall"] = "not measured: no element proposals from dossiers yet"
     for part in ("tuned", "holdout"):
         f = figures[part]
         sys.stdout.write(
@@ -110,7 +466,37 @@ def main() -> int:
         )
         for line in f["wrong"]:
             sys.stdout.write(f"    {line}\n")
-    sys.stdout.write(f"evidence recall: {figures['evidence_recall']}\n")
+    _extraction._django_setup()
+    all_ids = sorted(p.name for p in (CORPUS / "dossiers").iterdir() if p.is_dir())
+    holdout_ids = [
+        i
+        for i in all_ids
+        if json.loads((CORPUS / "dossiers" / i / "dossier.json").read_text()).get(
+            "holdout"
+        )
+    ]
+    parts = {
+        "tuned": [i for i in all_ids if i not in holdout_ids],
+        "holdout": holdout_ids,
+    }
+    for part, ids in parts.items():
+        if args.part not in ("all", part):
+            continue
+        d = score_dossiers(ids)
+        figures[f"dossiers_{part}"] = d
+        sys.stdout.write(
+            f"dossiers {part:8} {','.join(ids)}: "
+            f"evidence recall {d['evidence_recall']} "
+            f"({d['found']}/{d['quoted']})  element-status accuracy "
+            f"{d['element_status_accuracy']} ({d['elements_right']}/{d['elements']})  "
+            f"obligation-status accuracy {d['obligation_status_accuracy']}  "
+            f"wrongly erfuellt {len(d['wrongly_erfuellt'])}  distractor proposals "
+            f"{len(d['distractor_proposals'])}  proposals {d['proposals']} "
+            f"(accepted {d['accepted']}, refused by the gate {d['gate_refused']})\n"
+        )
+        for label in ("wrongly_erfuellt", "distractor_proposals", "missed", "wrong"):
+            for line in d[label]:
+                sys.stdout.write(f"    {label}: {line}\n")
     if args.json:
         args.json.parent.mkdir(parents=True, exist_ok=True)
         args.json.write_text(json.dumps(figures, indent=2), encoding="utf-8")

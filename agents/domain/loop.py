@@ -47,6 +47,9 @@ class Episode:
 
     messages: list[dict[str, Any]]
     chunks: Sequence[ChunkInput] = ()
+    # The claim types of the case (``Claim.ClaimType`` values): a compliance
+    # assessment reads its documents for element evidence, not Verzug facts.
+    claim_types: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

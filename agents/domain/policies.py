@@ -113,6 +113,42 @@ def quote_in_chunk(ctx: PolicyContext) -> PolicyOutcome:
     )
 
 
+_COMPLIANCE_PREFIXES = ("gdpr_", "aia_", "dora_")  # ELEMENTS.md §1: regime keys
+
+
+def quote_may_be_evidence(ctx: PolicyContext) -> PolicyOutcome:
+    """A compliance fact (element, context, determination, instrument) never
+    rests on a recital, a marketing claim, a summary that asserts compliance
+    or text addressed to machines (ELEMENTS.md §2): the quote, and for a
+    machine instruction the paragraph up to it, is read by the one rule
+    ``never_evidence``. Other fact types pass."""
+    from agents.extraction.compliance_patterns import never_evidence
+
+    if not str(_arg(ctx, "fact_type")).startswith(_COMPLIANCE_PREFIXES):
+        return PASS
+    chunk = ctx.world.case_chunk(_arg(ctx, "source_chunk_id"))
+    if chunk is None:
+        return chunk_belongs_to_case(ctx)
+    quote = str(_arg(ctx, "quote"))
+    span = quote_span(chunk.text, quote)
+    before = ""
+    if span is not None:
+        start = chunk.text.rfind("\n\n", 0, span[0])
+        before = chunk.text[max(start, 0) : span[0]]
+    reason = never_evidence(" ".join(quote.split()), before=before)
+    if reason is None:
+        return PASS
+    return PolicyOutcome(
+        ok=False,
+        code="not_evidence",
+        message=f"The quoted passage cannot evidence a compliance element ({reason}).",
+        retryable=False,
+        hint="Quote the policy, notice, contract, register or report itself; "
+        "recitals, marketing claims, summaries asserting compliance and text "
+        "addressed to automated systems are never evidence.",
+    )
+
+
 def fact_type_known(ctx: PolicyContext) -> PolicyOutcome:
     fact_type = _arg(ctx, "fact_type")
     known = ctx.world.fact_types()
@@ -257,6 +293,7 @@ def prepared_equals_request(ctx: PolicyContext) -> PolicyOutcome:
 EVALUATORS: Mapping[str, Evaluator] = {
     "chunk_belongs_to_case": chunk_belongs_to_case,
     "quote_in_chunk": quote_in_chunk,
+    "quote_may_be_evidence": quote_may_be_evidence,
     "fact_type_known": fact_type_known,
     "value_valid_for_fact_type": value_valid_for_fact_type,
     "no_duplicate_proposal": no_duplicate_proposal,

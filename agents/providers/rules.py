@@ -8,6 +8,13 @@ re-running an extraction replays instead of duplicating. Documents that
 address machines ("Hinweis an automatisierte Systeme …") are listed in
 ``instructed_documents``; nothing of those sentences is ever proposed.
 
+For a compliance assessment (a case whose claims are GDPR, AI Act or DORA
+checklists, ``Episode.claim_types``) it reads the dossier with
+``agents.extraction.compliance`` instead: one proposal per element and
+passage (policies, notices, contracts, registers, reports, minutes), never
+from a recital, a marketing claim, a summary asserting compliance or text
+addressed to machines. A case with a Verzug claim as well gets both readings.
+
 The extractor proposes the fact kinds of the agreed vocabulary
 (tests/ontology/scenarios/VOCABULARY.md). Until the ontology's vocabulary holds
 them (``invoice_payment_deadline`` is the marker), ``vocabulary="auto"`` falls
@@ -26,7 +33,12 @@ from agents.domain.gate import ToolCall
 from agents.domain.loop import Episode, ProviderTurn
 from agents.domain.rules import _DOC_TYPE_HEADING, RulesExtractor, TermCandidateDraft
 from agents.domain.rules import ChunkText as LegacyChunkText
-from agents.extraction.extractor import ChunkText, Extractor
+from agents.extraction.compliance import (
+    COMPLIANCE_CLAIM_TYPES,
+    ComplianceExtractor,
+    regimes_of,
+)
+from agents.extraction.extractor import ChunkText, Extractor, Finding
 
 RULES_MODEL_ID = "rules-de-en/2"
 LEGACY_MODEL_ID = "rules-de-en/1"
@@ -56,12 +68,24 @@ class RulesProvider:
         self.vocabulary = vocabulary
         self._extractor = Extractor()
         self._legacy = RulesExtractor()
+        self._compliance: ComplianceExtractor | None = None
         self.terms: list[TermCandidateDraft] = []
 
     @property
     def instructed_documents(self) -> set[int]:
         """Ids of the documents read so far that address machines."""
-        return set(self._extractor.instructed_documents)
+        found = set(self._extractor.instructed_documents)
+        if self._compliance is not None:
+            found |= self._compliance.instructed_documents
+        return found
+
+    def _compliance_extractor(
+        self, claim_types: tuple[str, ...]
+    ) -> ComplianceExtractor:
+        regimes = regimes_of(claim_types)
+        if self._compliance is None or self._compliance.regimes != regimes:
+            self._compliance = ComplianceExtractor(regimes=regimes)
+        return self._compliance
 
     def next_turn(
         self, *, episode: Episode, messages: Sequence[Mapping[str, Any]]
@@ -74,8 +98,22 @@ class RulesProvider:
             ChunkText(c.chunk_id, c.document_id, c.text, c.document)
             for c in episode.chunks
         ]
+        compliance = [c for c in episode.claim_types if c in COMPLIANCE_CLAIM_TYPES]
+        # A compliance assessment reads its dossier for element evidence; the
+        # Verzug facts are read where the case has another claim (or, for
+        # callers that name none, always: the provider's original contract).
+        verzug = not compliance or any(
+            c not in COMPLIANCE_CLAIM_TYPES for c in episode.claim_types
+        )
+        findings: list[Finding] = []
+        if verzug:
+            findings.extend(self._extractor.extract(chunks))
+        if compliance:
+            findings.extend(
+                self._compliance_extractor(tuple(compliance)).extract(chunks)
+            )
         calls: list[ToolCall] = []
-        for finding in self._extractor.extract(chunks):
+        for finding in findings:
             args = {
                 "fact_type": finding.fact_type,
                 "source_chunk_id": finding.chunk_id,
@@ -91,7 +129,7 @@ class RulesProvider:
                     json.dumps(args, ensure_ascii=False),
                 )
             )
-        for chunk in chunks:
+        for chunk in chunks if verzug else ():
             for m in re.finditer(_DOC_TYPE_HEADING.pattern, chunk.text, re.I | re.M):
                 term = TermCandidateDraft(m["label"], "document_type", chunk.chunk_id)
                 self.terms.append(term)

@@ -45,6 +45,7 @@ def test_shipped_graph_matches_the_evaluators():
     assert [p.key for p in compiled.before["propose_case_fact"]] == [
         "chunk_belongs_to_case",
         "quote_in_chunk",
+        "quote_may_be_evidence",
         "fact_type_known",
         "value_valid_for_fact_type",
         "no_duplicate_proposal",

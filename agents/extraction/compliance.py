@@ -1,0 +1,440 @@
+# ruff: noqa: E501  (pattern tables: each alternative stays one greppable regex)
+"""The offline extractor of compliance evidence (issue 17): reads a compliance
+case's chunks in document order and proposes, per element of the obligation
+vocabulary (ELEMENTS.md), the passages of policies, notices, contracts,
+registers, test reports, board minutes and incident reports that evidence it,
+each with a verbatim quote (a sentence or table row of the chunk, so the
+gate's quote matcher finds it). It decides nothing; a reviewer accepts or
+rejects every proposal, and the evaluator judges only accepted facts.
+
+Reading: the units of ``agents.extraction.units`` (sentences and table rows);
+a short line without a sentence end is a heading, which sets the section
+(the proposal's ``locator``) and can carry an element the section body does
+not name in so many words. A passage says ``present`` unless it says the item
+is not there ("has not yet been defined", "noch nicht festgelegt": ``absent``)
+or the opposite (a DPIA screening that calls the DPIA "nicht erforderlich",
+a processor allowed to use the data "for its own purposes": ``contradicted``).
+
+Never evidence (ELEMENTS.md §2): a recital quoted as if it were the
+obligation; a marketing claim (every passage of a flyer, brochure, product
+sheet, press release or whitepaper, and any sentence advertising
+certification or safety); a sentence that asserts compliance instead of
+showing it (a summary in minutes, a cover note); a sentence addressed to
+machines ("Hinweis an automatisierte Systeme …", the one pattern of
+``evidence.domain.instructions``) and the rest of its paragraph - the
+document is reported in ``instructed_documents``."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from agents.domain.parsing import find_dates
+from agents.extraction.compliance_patterns import (
+    ABSENT,
+    DPIA,
+    MARKETING_TITLE,
+    NOT_REQUIRED,
+    OWN_PURPOSES,
+    never_evidence,
+    patterns_for,
+)
+from agents.extraction.extractor import ChunkText, Finding, Source
+from agents.extraction.units import Unit, squash, units
+
+# The claim types of a compliance assessment and the regime each examines
+# (ontology/domain/compliance_view.REGIME_OF_CLAIM_TYPE is the one mapping).
+from ontology.domain.compliance_view import REGIME_OF_CLAIM_TYPE
+
+COMPLIANCE_CLAIM_TYPES = frozenset(REGIME_OF_CLAIM_TYPE)
+CONFIDENCE = 0.7
+_MAX_HEADING = 90
+_HEADING_START = re.compile(r"^\W{0,3}(?:§|\d|[A-ZÄÖÜ]|Anlage|Annex|Schedule)")
+_TIME = re.compile(r"\b([01]?\d|2[0-3])[:.]([0-5]\d)\s*(?:Uhr|h|UTC|CET|CEST)?\b")
+_NUMBER_WORDS = {
+    "ein": 1,
+    "einen": 1,
+    "one": 1,
+    "zwei": 2,
+    "two": 2,
+    "drei": 3,
+    "three": 3,
+    "vier": 4,
+    "four": 4,
+    "fünf": 5,
+    "five": 5,
+    "sechs": 6,
+    "six": 6,
+    "sieben": 7,
+    "seven": 7,
+    "acht": 8,
+    "eight": 8,
+    "neun": 9,
+    "nine": 9,
+    "zehn": 10,
+    "ten": 10,
+    "elf": 11,
+    "eleven": 11,
+    "zwölf": 12,
+    "twelve": 12,
+    "achtzehn": 18,
+    "eighteen": 18,
+    "vierundzwanzig": 24,
+    "twenty-four": 24,
+}
+_DURATION = re.compile(
+    r"\b(\d{1,3}|" + "|".join(_NUMBER_WORDS) + r")\s+"
+    r"(Monate?n?|months?|Jahre?n?|years?|Wochen?|weeks?|Tage?n?|days?)\b",
+    re.IGNORECASE,
+)
+_COMPANY = re.compile(
+    r"\b([A-ZÄÖÜ][\w&.\-]*(?:\s+[A-ZÄÖÜ][\w&.\-]*){0,3}\s+"
+    r"(?:GmbH|AG|SE|KG|eG|Ltd\.?|Limited|B\.V\.|N\.V\.|Inc\.?|LLC|plc|S\.A\.|S\.r\.l\.|SAS|Oy|AB))"
+)
+_CIF = re.compile(
+    r"kritische\w* oder wichtige\w* Funktion|critical or important function", re.I
+)
+_REGISTER_TITLE = re.compile(r"Informationsregister|Register of information", re.I)
+_GENERAL = re.compile(r"allgemeine\w*|general", re.I)
+_SPECIFIC = re.compile(r"gesonderte\w*|specific", re.I)
+# A document's own completion or approval date (the date of a DPIA, a FRIA,
+# a technical documentation): the dated element of that instrument.
+_COMPLETED = re.compile(
+    r"final version|finali[sz]ed|completed|approved|adopted|abgeschlossen|Endfassung"
+    r"|freigegeben|durchgeführt am|erstellt am|Fassung vom",
+    re.I,
+)
+_DATED_INSTRUMENTS: tuple[tuple[re.Pattern[str], str], ...] = (
+    (DPIA, "gdpr_35_1_dpia_before_processing"),
+    (
+        re.compile(
+            r"Grundrechte-?Folgenabschätzung|fundamental rights impact assessment|\bFRIA\b",
+            re.I,
+        ),
+        "aia_27_1_before_first_use",
+    ),
+    (
+        re.compile(r"Technische Dokumentation|Technical documentation", re.I),
+        "aia_11_1_drawn_up_before_market",
+    ),
+)
+
+
+_LIGATURES = str.maketrans(
+    {
+        "\ufb00": "ff",
+        "\ufb01": "fi",
+        "\ufb02": "fl",
+        "\ufb03": "ffi",
+        "\ufb04": "ffl",
+        "\u00ad": "",
+    }
+)
+
+
+def _reading(text: str) -> str:
+    """What the patterns read: one line, ligatures and soft hyphens resolved,
+    a word hyphenated at a line end joined (the quote stays the verbatim
+    slice; the gate's matcher tolerates exactly these differences)."""
+    text = re.sub(r"(?<=[a-zäöüß])-\n(?=[a-zäöüß])", "", text.translate(_LIGATURES))
+    text = re.sub(r"(?<=\w)-[ \t]*\n\s*(?=[A-ZÄÖÜ])", "-", text)  # "IKT-\nRisiko"
+    return squash(text)
+
+
+# Enumeration in front of a clause: "(1)", "2.", "a)", "(b)".
+_ENUMERATION = re.compile(
+    r"^\W{0,3}(?:\(\d{1,2}[a-z]?\)|\d{1,2}\.(?!\d)|\(?[a-z]\))\s*"
+)
+
+
+def regimes_of(claim_types: Iterable[str]) -> frozenset[str]:
+    """The regimes (gdpr, aia, dora) the case's compliance claims examine."""
+    return frozenset(
+        REGIME_OF_CLAIM_TYPE[c] for c in claim_types if c in REGIME_OF_CLAIM_TYPE
+    )
+
+
+def _shape(key: str) -> str:
+    from ontology.domain.compliance_catalogue import element_index
+
+    found = element_index().get(key)
+    return found[1].shape if found else "presence"
+
+
+def _date(text: str) -> dt.date | None:
+    found = find_dates(text)
+    return found[0].date if found else None
+
+
+def _months(text: str) -> int | None:
+    m = _DURATION.search(text)
+    if m is None:
+        return None
+    raw = m.group(1).lower()
+    number = int(raw) if raw.isdigit() else _NUMBER_WORDS[raw]
+    unit = m.group(2).lower()
+    if unit.startswith(("jahr", "year")):
+        return number * 12
+    if unit.startswith(("woch", "week")):
+        return max(1, number // 4)
+    if unit.startswith(("tag", "day")):
+        return max(0, number // 30)
+    return number
+
+
+def _datetime(text: str) -> str | None:
+    found = find_dates(text)
+    if not found:
+        return None
+    time = _TIME.search(text, found[0].end) or _TIME.search(text)
+    if time is None:
+        return None
+    return f"{found[0].date.isoformat()}T{int(time.group(1)):02d}:{time.group(2)}"
+
+
+@dataclass
+class _Document:
+    name: str
+    title: str = ""
+    heading: str = ""
+    marketing: bool = False
+    instructed: bool = False
+    date: dt.date | None = None  # its own date (of the minutes, the version)
+    units_read: int = 0
+    companies: list[str] = field(default_factory=list)
+
+
+@dataclass
+class _Section:
+    heading: str
+    first: tuple[ChunkText, Unit] | None = None
+    keys: set[str] = field(default_factory=set)
+
+
+class ComplianceExtractor:
+    """Deterministic: the same chunks in the same order give the same findings
+    in the same order. Keeps state across calls (a run's batches)."""
+
+    def __init__(self, *, regimes: Iterable[str]) -> None:
+        self.regimes = frozenset(regimes)
+        self._patterns = patterns_for(self.regimes)
+        self._docs: dict[int, _Document] = {}
+        self._seen: set[str] = set()
+        self.instructed_documents: set[int] = set()
+        self.refused: list[tuple[str, str]] = []  # (reason, passage) never proposed
+
+    def extract(self, chunks: Iterable[ChunkText]) -> list[Finding]:
+        found: list[Finding] = []
+        for chunk in chunks:
+            found.extend(self._chunk(chunk))
+        return found
+
+    # ------------------------------------------------------------------ reading
+    def _chunk(self, chunk: ChunkText) -> Iterator[Finding]:
+        doc = self._docs.get(chunk.document_id)
+        if doc is None:
+            doc = _Document(name=_doc_name(chunk.document))
+            self._docs[chunk.document_id] = doc
+        section = _Section(doc.heading)
+        poisoned_paragraph: int | None = None
+        for unit in units(chunk.text):
+            text = _reading(unit.reading)
+            doc.units_read += 1
+            if doc.date is None and doc.units_read <= 3:
+                doc.date = _date(text)
+            if _is_heading(unit.reading):
+                yield from self._heading_fallback(doc, section)
+                heading = text.lstrip("# ").strip()
+                if not doc.title:
+                    doc.title = heading
+                    doc.marketing = MARKETING_TITLE.search(heading) is not None
+                doc.heading = heading
+                section = _Section(heading)
+                # A heading can itself be the evidence (a register's title).
+                yield from self._propose(chunk, doc, unit, section, heading_unit=True)
+                continue
+            if not doc.title:
+                doc.title = squash(text)[:_MAX_HEADING]
+                doc.marketing = MARKETING_TITLE.search(doc.title) is not None
+            if poisoned_paragraph == unit.paragraph:
+                self.refused.append(("machine_instruction", text))
+                continue
+            reason = never_evidence(text)
+            if reason == "machine_instruction":
+                doc.instructed = True
+                self.instructed_documents.add(chunk.document_id)
+                poisoned_paragraph = unit.paragraph
+            if reason is None and doc.marketing:
+                reason = "marketing_claim"
+            if reason is not None:
+                self.refused.append((reason, text))
+                continue
+            doc.companies.extend(
+                c
+                for c in (m.group(1).strip() for m in _COMPANY.finditer(text))
+                if c not in doc.companies
+            )
+            if section.first is None:
+                section.first = (chunk, unit)
+            yield from self._propose(chunk, doc, unit, section)
+        yield from self._heading_fallback(doc, section)
+
+    def _propose(
+        self,
+        chunk: ChunkText,
+        doc: _Document,
+        unit: Unit,
+        section: _Section,
+        *,
+        heading_unit: bool = False,
+    ) -> Iterator[Finding]:
+        text = _ENUMERATION.sub("", _reading(unit.reading))
+        keys: list[str] = []
+        for pattern in self._patterns:
+            if any(rx.search(text) for rx in pattern.sentence):
+                keys.append(pattern.key)
+        if heading_unit:
+            keys = [k for k in keys if k.startswith("dora_28_3_")]
+        if "gdpr" in self.regimes and DPIA.search(text) and NOT_REQUIRED.search(text):
+            keys = ["gdpr_35_1_dpia_before_processing"]
+        for dated_title, dated_key in _DATED_INSTRUMENTS:
+            if (
+                dated_key[: dated_key.index("_")] in self.regimes
+                and dated_title.search(doc.title)
+                and _COMPLETED.search(text)
+                and _date(text) is not None
+                and dated_key not in keys
+            ):
+                keys.append(dated_key)
+        for key in keys:
+            finding = self._finding(chunk, doc, unit, section, key)
+            if finding is not None:
+                section.keys.add(key)
+                yield finding
+
+    def _heading_fallback(self, doc: _Document, section: _Section) -> Iterator[Finding]:
+        """An element the section's heading names, evidenced by the section's
+        first sentence, when no sentence of the section names it itself."""
+        if section.first is None or not section.heading:
+            return
+        chunk, unit = section.first
+        for pattern in self._patterns:
+            if (
+                pattern.heading is not None
+                and pattern.key not in section.keys
+                and pattern.heading.search(section.heading)
+            ):
+                finding = self._finding(chunk, doc, unit, section, pattern.key)
+                if finding is not None:
+                    section.keys.add(pattern.key)
+                    yield finding
+
+    # ------------------------------------------------------------------ values
+    def _finding(
+        self, chunk: ChunkText, doc: _Document, unit: Unit, section: _Section, key: str
+    ) -> Finding | None:
+        text = _reading(unit.reading)
+        value = self._value(chunk, doc, text, section, key)
+        if value is None:
+            return None
+        identity = f"{key}|{squash(unit.text)}"
+        if identity in self._seen:
+            return None
+        self._seen.add(identity)
+        finding = Finding(fact_type=key, value=value, confidence=CONFIDENCE)
+        finding.sources.append(Source(chunk.chunk_id, chunk.document_id, unit.text))
+        return finding
+
+    def _value(
+        self, chunk: ChunkText, doc: _Document, text: str, section: _Section, key: str
+    ) -> dict[str, Any] | None:
+        state = "present"
+        if ABSENT.search(text):
+            state = "absent"
+        if key == "gdpr_28_3_a_documented_instructions" and OWN_PURPOSES.search(text):
+            state = "contradicted"
+        if key == "gdpr_35_1_dpia_before_processing" and NOT_REQUIRED.search(text):
+            state = "contradicted"
+        value: dict[str, Any] = {"state": state, "doc": doc.name}
+        if section.heading:
+            value["locator"] = section.heading[:_MAX_HEADING]
+        shape = _shape(key)
+        if state != "present":
+            return value
+        if shape == "dated_presence":
+            # The step's date, else the date of the document that records it
+            # (a board resolution dated by its minutes).
+            date = _date(text) or doc.date
+            if date is None:
+                return None
+            value["date"] = date.isoformat()
+        elif shape == "review_date":
+            date = _date(text)
+            if date is None:
+                return None
+            value["last_review"] = date.isoformat()
+        elif shape == "retention":
+            months = _months(text)
+            if months is None:
+                return None
+            value["retention_months"] = str(months)
+        elif shape == "submission":
+            at = _datetime(text)
+            if at is None:
+                return None
+            value["submitted_at"] = at
+        elif shape == "authorisation":
+            if _GENERAL.search(text):
+                value["kind"] = "general"
+            elif _SPECIFIC.search(text):
+                value["kind"] = "specific"
+        elif shape == "register":
+            entries = _register_entries(_reading(chunk.text))
+            if not entries:
+                return None
+            value["entries"] = ", ".join(entries)
+            value["distinguishes_cif"] = _CIF.search(chunk.text) is not None
+        elif shape == "conditions":
+            letters = sorted(set(re.findall(r"\(([a-f])\)", text)))
+            if not letters:
+                return None
+            value["conditions_met"] = ", ".join(letters)
+        return value
+
+
+def _doc_name(filename: str) -> str:
+    """The document as an element fact names it: its file name without the
+    extension (a reviewer's instrument and arrangement facts name it alike)."""
+    name = filename.rsplit("/", 1)[-1]
+    return name.rsplit(".", 1)[0] if "." in name else name
+
+
+def _is_heading(text: str) -> bool:
+    stripped = squash(text).strip()
+    if stripped.startswith("#"):
+        return True
+    if not stripped or len(stripped) > _MAX_HEADING or "\n" in text.strip():
+        return False
+    if stripped.endswith("?") and re.match(r"^(?:§\s*)?\d{1,2}\.?\s", stripped):
+        return True  # "1. Wer ist verantwortlich?"
+    if stripped.endswith((".", ";", ",", "!", "?", ":")) or "|" in stripped:
+        return False
+    if _HEADING_START.match(stripped) is None:
+        return False
+    # A table row of a register ("1 CloudNord GmbH Hosting …") is not a heading.
+    return not re.match(r"^\d+\s+\S+.*\s\d{2}\.\d{2}\.\d{4}$", stripped)
+
+
+def _register_entries(text: str) -> list[str]:
+    """The providers a register lists: the company names in its rows."""
+    if _REGISTER_TITLE.search(text) is None:
+        return []
+    names: list[str] = []
+    for m in _COMPANY.finditer(text):
+        name = squash(m.group(1)).strip()
+        if name not in names:
+            names.append(name)
+    return names

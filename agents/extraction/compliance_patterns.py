@@ -1,0 +1,820 @@
+# ruff: noqa: E501  (pattern tables: each alternative stays one greppable regex)
+"""What a passage of a policy, notice, contract, register, report or minutes
+must say to be proposed as evidence of one compliance element (the keys of
+tests/ontology/scenarios/compliance/ELEMENTS.md), in German and English.
+
+The patterns are written from the wording of the pinned provisions (GDPR,
+AI Act, DORA), which dossiers paraphrase: Art. 13(2)(d) GDPR's "right to lodge
+a complaint with a supervisory authority" is "Beschwerde bei einer
+Aufsichtsbehörde" in a German notice. A sentence may evidence several elements
+(one proposal each); a heading cue lets the first sentence of a section count
+for the element the heading names when no sentence of the section names it.
+Pure data plus compiled regexes."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+
+def _rx(pattern: str) -> re.Pattern[str]:
+    return re.compile(pattern, re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class ElementPattern:
+    key: str
+    sentence: tuple[re.Pattern[str], ...]
+    heading: re.Pattern[str] | None = None
+
+
+def _p(key: str, *sentence: str, heading: str | None = None) -> ElementPattern:
+    return ElementPattern(
+        key, tuple(_rx(s) for s in sentence), _rx(heading) if heading else None
+    )
+
+
+PATTERNS: tuple[ElementPattern, ...] = (
+    # ---------------------------------------------------------- GDPR Art. 6(1)(f)
+    _p(
+        "gdpr_6_1_f_legitimate_interest",
+        r"(hat|haben) ein berechtigtes Interesse",
+        r"\b(has|have) a legitimate interest",
+        r"legitimate interest (?:pursued )?(?:is|lies|consists)",
+        heading=r"^\W*\d*\.?\s*(berechtigtes Interesse|legitimate interest)s?\s*$",
+    ),
+    _p(
+        "gdpr_6_1_f_necessity",
+        r"mildere[sn]?,? (?:gleich )?(?:wirksame[sn]? )?Mittel",
+        r"less intrusive|no (?:equally effective )?(?:less|milder) (?:intrusive )?means",
+        r"(?:Verarbeitung|processing) (?:ist )?(?:is )?(?:zur|for).{0,60}(?:erforderlich|necessary)",
+        heading=r"^\W*\d*\.?\s*(Erforderlichkeit|Necessity)\s*$",
+    ),
+    _p(
+        "gdpr_6_1_f_balancing",
+        r"(?:Interessen|Grundrechte).{0,60}überwiegen.{0,20}nicht",
+        r"(?:interests|rights).{0,60}(?:do not|don't) override",
+        r"(?:not|nicht) (?:overridden|überwogen)",
+        heading=r"^\W*\d*\.?\s*(Abwägung|Interessenabwägung|Balancing(?: test)?)\s*$",
+    ),
+    # ---------------------------------------------------------- GDPR Art. 13
+    _p(
+        "gdpr_13_1_a_controller_identity",
+        r"Verantwortlich(?:e|er)? (?:für die Verarbeitung|im Sinne)",
+        r"\bcontroller (?:for|of|responsible|is)\b",
+        r"responsible for (?:the )?processing (?:of your (?:personal )?data )?is",
+        heading=r"(Wer ist verantwortlich|Verantwortliche|Who is responsible|Controller)\b",
+    ),
+    _p(
+        "gdpr_13_1_b_dpo_contact",
+        r"Datenschutzbeauftragte\w*\b.{0,80}(erreichen|Kontakt|@|unter)",
+        r"data protection officer\b.{0,80}(contact|reach|@|at)",
+        r"(erreichen|contact).{0,40}(Datenschutzbeauftragte|data protection officer)",
+    ),
+    _p(
+        "gdpr_13_1_c_purposes_legal_basis",
+        r"(zur|zum|für) .{0,160}(auf Grundlage|Rechtsgrundlage|gemäß|nach) .{0,40}Art\.? ?6",
+        r"(?:verarbeiten|process)\b.{0,200}\(Art(?:icle|\.)? ?6 ?(?:\(1\)|Abs\.? ?1)",
+        r"\bto\b.{0,160}\(Article 6\(1\)\([a-f]\) GDPR\)",
+    ),
+    _p(
+        "gdpr_13_1_d_legitimate_interests",
+        r"verfolgen wir (?:das|unser) berechtigte\w* Interesse",
+        r"(?:our|the) legitimate interests? (?:is|are|pursued|lies)",
+        r"berechtigte\w* Interesse\w* (?:besteht|liegt|ist)",
+    ),
+    _p(
+        "gdpr_13_1_e_recipients",
+        r"^\W*Empfänger\b",
+        r"\bEmpfänger (?:Ihrer|der) (?:personenbezogenen )?Daten",
+        r"\brecipients? (?:of your (?:personal )?data )?(?:are|is|include)",
+        r"(?:geben|übermitteln) (?:Ihre )?Daten .{0,40}(?:nicht )?an .{0,60}weiter",
+    ),
+    _p(
+        "gdpr_13_1_f_third_country_transfer",
+        r"Angemessenheitsbeschluss|Standardvertragsklauseln|Standarddatenschutzklauseln",
+        r"adequacy decision|standard contractual clauses|standard data protection clauses",
+    ),
+    _p(
+        "gdpr_13_2_a_storage_period",
+        r"(?:löschen|speichern|aufbewahr\w*)\b.{0,80}\b(?:Jahre?n?|Monate?n?|Tage?n?|Wochen?)\b",
+        r"\b(?:delete|store|retain|keep)\b.{0,80}\b(?:years?|months?|days?|weeks?)\b",
+        r"Speicherdauer|storage period|retention period",
+    ),
+    _p(
+        "gdpr_13_2_b_data_subject_rights",
+        r"Recht auf Auskunft|Auskunft, Berichtigung",
+        r"right (?:of|to) access|access, rectification",
+    ),
+    _p(
+        "gdpr_13_2_c_withdraw_consent",
+        r"Einwilligung .{0,60}widerrufen|Widerruf .{0,30}Einwilligung",
+        r"withdraw (?:your )?consent",
+    ),
+    _p(
+        "gdpr_13_2_d_complaint_right",
+        r"Beschwerde\w* .{0,60}Aufsichtsbehörde|Aufsichtsbehörde.{0,60}beschweren",
+        r"complaint with (?:a|the|any|your) (?:competent )?(?:data protection )?supervisory authority",
+    ),
+    _p(
+        "gdpr_13_2_e_requirement_consequences",
+        r"(?:ist|sind) .{0,60}(?:erforderlich|verpflichtend|notwendig|vorgeschrieben); ohne",
+        r"ohne (?:sie|diese Angaben?|diese Daten) (?:können|kann) wir",
+        r"(?:necessary|required|mandatory) .{0,60}; without",
+        r"without (?:it|them|these data|this information),? we (?:cannot|can't|are unable)",
+        heading=r"(Pflicht zur Bereitstellung|Bereitstellung|Obligation to provide|Requirement to provide)",
+    ),
+    _p(
+        "gdpr_13_2_f_automated_decision",
+        r"(?:score|Bewertung|Entscheidung)\b.{0,80}(?:beruht auf|basiert auf|is based on|based on)",
+        r"involvierte\w* Logik|logic involved|Tragweite|significance and (?:the )?(?:envisaged )?consequences",
+        r"(?:a|eine) (?:rejection|Ablehnung) (?:means|bedeutet)",
+    ),
+    # ---------------------------------------------------------- GDPR Art. 28(3)
+    _p(
+        "gdpr_28_3_subject_matter",
+        r"^\W*Gegenstand (?:ist|des Auftrags|der Verarbeitung)",
+        r"^\W*(?:The )?subject[- ]matter (?:of|is)",
+        r"(?:Art und Zweck|nature and purpose) der Verarbeitung|nature and purpose of (?:the )?processing",
+    ),
+    _p(
+        "gdpr_28_3_a_documented_instructions",
+        r"dokumentierte\w* Weisung",
+        r"documented instructions?",
+    ),
+    _p(
+        "gdpr_28_3_b_confidentiality",
+        r"zur Vertraulichkeit verpflichtet",
+        r"committed themselves to confidentiality|(?:under|bound by) (?:a |an appropriate )?(?:statutory )?(?:obligation|duty) of confidentiality",
+    ),
+    _p(
+        "gdpr_28_3_c_security_measures",
+        r"Art\.? ?32 DSGVO erforderlich|nach Art\.? ?32 .{0,40}Maßnahmen",
+        r"(?:required|measures) (?:pursuant to|under) Article 32",
+    ),
+    _p(
+        "gdpr_28_3_d_subprocessor_conditions",
+        r"(?:weitere\w*|Unter)[- ]?(?:auftrags)?verarbeiter\w*.{0,80}Genehmigung",
+        r"(?:another|sub-?)processors?\b.{0,80}(?:authori[sz]ation|consent)",
+    ),
+    _p(
+        "gdpr_28_3_e_assist_data_subject_rights",
+        r"Rechte der betroffenen Person",
+        r"(?:rights|requests) of (?:the )?data subjects?|data subject(?:s')? (?:rights|requests)",
+    ),
+    _p(
+        "gdpr_28_3_f_assist_32_36",
+        r"Art(?:ikel|\.)n? 32 bis 36",
+        r"Articles? 32 to 36",
+    ),
+    _p(
+        "gdpr_28_3_g_delete_or_return",
+        r"(?:löscht|Löschung).{0,160}(?:zurück|Rückgabe)|nach Wahl .{0,40}(?:löscht|zurück)",
+        r"(?:delete|deletes|deletion).{0,80}return|return.{0,80}(?:delete|deletes|deletion)",
+    ),
+    _p(
+        "gdpr_28_3_h_audit_information",
+        r"(?:Überprüfungen|Inspektionen|Audits?|Kontrollen)\b.{0,80}(?:ermöglicht|Beitr|zulässt|duldet|durch)",
+        r"(?:audits?|inspections?)\b.{0,80}(?:allow|contribute|permit|conducted)",
+        r"alle erforderlichen Informationen zum Nachweis|all information necessary to demonstrate",
+    ),
+    # ---------------------------------------------------------- GDPR Art. 28(2), (4)
+    _p(
+        "gdpr_28_2_prior_authorisation",
+        r"(?:allgemeine|gesonderte) (?:vorherige )?schriftliche Genehmigung",
+        r"(?:general|specific) (?:prior )?written authori[sz]ation",
+    ),
+    _p(
+        "gdpr_28_2_change_notice_objection",
+        r"(?:beabsichtigte|geplante) Änderung.{0,200}(?:Einspruch|Widerspruch|widersprechen)",
+        r"(?:intended|planned) changes?.{0,200}object",
+        r"(?:notice|informs?|notify).{0,120}(?:object|objection)",
+    ),
+    _p(
+        "gdpr_28_4_flow_down",
+        r"dieselben Datenschutzpflichten|gleichen Datenschutzpflichten",
+        r"(?:same|equivalent) data protection obligations",
+    ),
+    # ---------------------------------------------------------- GDPR Art. 35
+    _p(
+        "gdpr_35_2_dpo_advice",
+        r"Datenschutzbeauftragte\w* .{0,60}(?:konsultiert|beteiligt|Rat|Stellungnahme|eingebunden)",
+        r"data protection officer was consulted|advice of the data protection officer|DPO (?:was )?consulted",
+    ),
+    _p(
+        "gdpr_35_7_a_description",
+        r"^\W*Systematische Beschreibung|^\W*Beschreibung der Verarbeitung",
+        r"^\W*Systematic description",
+        heading=r"^\W*\d*\.?\s*(Beschreibung|Description)\b",
+    ),
+    _p(
+        "gdpr_35_7_b_necessity_proportionality",
+        r"Notwendigkeit und Verhältnismäßigkeit|Erforderlichkeit und Verhältnismäßigkeit",
+        r"Necessity and proportionality",
+    ),
+    _p(
+        "gdpr_35_7_c_risk_assessment",
+        r"^\W*Risiken für (?:die )?(?:Rechte|betroffene)",
+        r"^\W*Risks (?:to|for) (?:the )?(?:rights|data subjects)",
+        heading=r"^\W*\d*\.?\s*(Risiken|Risks|Risikobewertung|Risk assessment)\s*$",
+    ),
+    _p(
+        "gdpr_35_7_d_measures",
+        r"^\W*(?:Abhilfe)?Maßnahmen\s*:",
+        r"^\W*(?:Measures|Safeguards)(?: envisaged)?\s*:",
+        heading=r"^\W*\d*\.?\s*(Maßnahmen|Abhilfemaßnahmen|Measures|Safeguards)\s*$",
+    ),
+    # ---------------------------------------------------------- AI Act Art. 9
+    _p(
+        "aia_9_1_rms_established",
+        r"Risikomanagementsystem .{0,80}(?:eingerichtet|angewandt|dokumentiert)",
+        r"(?:established|implemented|documented).{0,40}risk management system",
+    ),
+    _p(
+        "aia_9_2_a_risk_identification",
+        r"(?:bekannte|vorhersehbare) .{0,60}Risiken .{0,80}(?:ermittelt|analysiert)",
+        r"(?:known|foreseeable) .{0,60}risks .{0,80}(?:identified|analysed|analyzed)",
+    ),
+    _p(
+        "aia_9_2_b_risk_estimation_misuse",
+        r"Fehlanwendung|missbräuchlich",
+        r"foreseeable misuse",
+    ),
+    _p(
+        "aia_9_2_c_post_market_risk_evaluation",
+        r"Beobachtung nach dem Inverkehrbringen|Marktbeobachtung",
+        r"post-market monitoring",
+    ),
+    _p(
+        "aia_9_2_d_risk_measures",
+        r"Risikomanagementmaßnahmen",
+        r"risk management measures",
+    ),
+    _p(
+        "aia_9_8_testing",
+        r"(?:getestet|Tests?) .{0,80}(?:vorab festgelegt|Metriken|Schwellenwert)",
+        r"tested .{0,80}(?:prior defined|metrics|thresholds)",
+    ),
+    # ---------------------------------------------------------- AI Act Art. 10
+    _p(
+        "aia_10_2_a_design_choices",
+        r"konzeptionelle\w* Entscheidung",
+        r"design choices",
+    ),
+    _p(
+        "aia_10_2_b_data_origin",
+        r"Herkunft der Daten|Datenherkunft|Datenerhebung",
+        r"(?:origin|provenance) of (?:the )?data|data (?:collection|origin)",
+    ),
+    _p(
+        "aia_10_2_c_data_preparation",
+        r"Annotation|Kennzeichnung|Bereinigung",
+        r"annotation|labelling|labeling|cleaning",
+    ),
+    _p("aia_10_2_d_assumptions", r"Annahmen", r"assumptions"),
+    _p(
+        "aia_10_2_e_availability_suitability",
+        r"Verfügbarkeit, Menge und Eignung|Menge und Eignung",
+        r"availability, quantity and suitability|quantity and suitability",
+    ),
+    _p(
+        "aia_10_2_f_bias_examination",
+        r"(?:untersucht|Untersuchung|geprüft).{0,60}(?:Verzerrung|Bias)",
+        r"(?:examined|examination|tested).{0,60}(?:bias|biases)",
+    ),
+    _p(
+        "aia_10_2_g_bias_measures",
+        r"(?:Verzerrung|Bias)\w*.{0,60}(?:erkennen|verhindern|abschwächen|Maßnahmen)",
+        r"(?:detect|prevent|mitigate).{0,40}bias",
+    ),
+    _p(
+        "aia_10_2_h_data_gaps",
+        r"Datenlücken|Mängel .{0,30}Daten",
+        r"data gaps|shortcomings",
+    ),
+    _p(
+        "aia_10_3_data_quality",
+        r"repräsentativ|fehlerfrei",
+        r"representative|free of errors",
+    ),
+    _p(
+        "aia_10_4_context_characteristics",
+        r"geografisch\w*|kontextuell\w*|verhaltensbezogen\w*",
+        r"geographical|contextual|behavioural setting",
+    ),
+    _p(
+        "aia_10_5_special_categories_conditions",
+        r"besondere\w* Kategorien .{0,80}(?:Verzerrung|Bias)",
+        r"special categories .{0,80}bias",
+    ),
+    # ---------------------------------------------------------- AI Act Art. 11, 12, 15
+    _p(
+        "aia_11_annex_iv_1_general_description",
+        r"allgemeine Beschreibung",
+        r"general description",
+    ),
+    _p(
+        "aia_11_annex_iv_2_development_process",
+        r"Entwicklungsprozess",
+        r"development process",
+    ),
+    _p(
+        "aia_11_annex_iv_3_monitoring_functioning",
+        r"Überwachung, Funktionsweise|Funktionsweise und Kontrolle",
+        r"monitoring, functioning and control",
+    ),
+    _p(
+        "aia_11_annex_iv_4_performance_metrics",
+        r"Leistungskennzahlen|Leistungsmetriken",
+        r"performance metrics",
+    ),
+    _p(
+        "aia_11_annex_iv_5_risk_management",
+        r"Beschreibung des Risikomanagementsystems",
+        r"description of the risk management system",
+    ),
+    _p(
+        "aia_11_annex_iv_6_lifecycle_changes",
+        r"Änderungen .{0,40}Lebenszyklus",
+        r"changes .{0,40}lifecycle",
+    ),
+    _p(
+        "aia_11_annex_iv_7_standards",
+        r"harmonisierte\w* Normen",
+        r"harmoni[sz]ed standards",
+    ),
+    _p(
+        "aia_11_annex_iv_8_declaration_of_conformity",
+        r"Konformitätserklärung",
+        r"declaration of conformity",
+    ),
+    _p(
+        "aia_11_annex_iv_9_post_market_plan",
+        r"Plan zur Beobachtung nach dem Inverkehrbringen",
+        r"post-market monitoring plan",
+    ),
+    _p(
+        "aia_12_1_automatic_logging",
+        r"automatisch\w* (?:Aufzeichnung|Protokollierung)",
+        r"automatic(?:ally)? (?:recording|logging|records?|logs?)",
+    ),
+    _p(
+        "aia_12_2_traceability_events",
+        r"Rückverfolgbarkeit",
+        r"traceability",
+    ),
+    _p(
+        "aia_15_3_accuracy_declared",
+        r"Genauigkeitsgrad|angegebene\w* Genauigkeit",
+        r"declared (?:level of )?accuracy|level of accuracy",
+    ),
+    _p(
+        "aia_15_4_robustness",
+        r"Robustheit|robust gegen",
+        r"robustness|resilient (?:to|against) errors",
+    ),
+    _p(
+        "aia_15_5_cybersecurity",
+        r"Datenvergiftung|feindliche\w* Beispiele|Cybersicherheit",
+        r"data poisoning|adversarial|cybersecurity",
+    ),
+    # ---------------------------------------------------------- AI Act Art. 13(3)
+    _p(
+        "aia_13_3_a_provider_identity",
+        heading=r"^\W*\d*\.?\s*(Anbieter|Provider|Hersteller)\s*$",
+    ),
+    _p(
+        "aia_13_3_b_characteristics_performance",
+        r"(?:Tested|Geprüfte|Getestete) (?:accuracy|Genauigkeit)",
+        heading=r"(Merkmale, Fähigkeiten|Characteristics, capabilities)",
+    ),
+    _p(
+        "aia_13_3_c_predetermined_changes",
+        r"(?:pre-?determined|vorab festgelegte\w*) (?:changes|Änderungen)",
+    ),
+    _p(
+        "aia_13_3_d_human_oversight_measures",
+        r"(?:provides|bietet) .{0,40}(?:explanation|Erklärung)",
+        heading=r"^\W*\d*\.?\s*(Human oversight|Menschliche Aufsicht)\s*$",
+    ),
+    _p(
+        "aia_13_3_e_resources_lifetime_maintenance",
+        r"(?:Expected )?lifetime|Lebensdauer",
+    ),
+    _p(
+        "aia_13_3_f_log_mechanisms",
+        r"(?:export|collect|store|read).{0,40}(?:event )?logs|Protokolle .{0,40}(?:exportieren|abrufen|auslesen)",
+    ),
+    # ---------------------------------------------------------- AI Act Art. 14(4)
+    _p(
+        "aia_14_4_a_understand_monitor",
+        r"(?:understand|verstehen).{0,80}(?:capacities|Fähigkeiten).{0,80}(?:monitor|überwachen)",
+    ),
+    _p(
+        "aia_14_4_b_automation_bias",
+        r"automation bias|Automatisierungsbias|Automatisierungsverzerrung",
+    ),
+    _p(
+        "aia_14_4_c_interpret_output",
+        r"(?:correctly )?interpret(?:ed)?\b.{0,30}output|output can be correctly interpreted|Ausgabe\w* .{0,30}(?:richtig )?interpretier",
+    ),
+    _p(
+        "aia_14_4_d_disregard_override",
+        r"disregard, override or reverse|override|außer Acht lassen|außer Kraft setzen|rückgängig",
+    ),
+    _p(
+        "aia_14_4_e_intervene_stop",
+        r"(?:Stop|Stopp|Halt)\W.{0,60}(?:halts?|stops?|anhält|sicheren Zustand|safe state)|safe state|sicheren Zustand",
+    ),
+    # ---------------------------------------------------------- AI Act Art. 17(1)
+    _p(
+        "aia_17_1_a_regulatory_compliance_strategy",
+        r"strategy for regulatory compliance|Strategie zur Einhaltung der Regulierungsvorschriften|Konformitätsbewertungsverfahren",
+    ),
+    _p(
+        "aia_17_1_b_design_control", r"design control|Entwurfskontrolle|Entwurfsprüfung"
+    ),
+    _p(
+        "aia_17_1_c_development_quality_assurance",
+        r"quality (?:control|assurance)|Qualitätskontrolle|Qualitätssicherung",
+    ),
+    _p(
+        "aia_17_1_d_test_validation_procedures",
+        r"(?:test|validation) procedures|Test- und Validierungsverfahren|Validierungsverfahren",
+    ),
+    _p(
+        "aia_17_1_e_technical_specifications",
+        r"technical specifications|technische\w* Spezifikationen",
+    ),
+    _p(
+        "aia_17_1_f_data_management",
+        r"data (?:management|acquisition)|Datenmanagement|Datenerfassung",
+    ),
+    _p(
+        "aia_17_1_g_risk_management_system",
+        r"risk management system under Article 9|Risikomanagementsystem nach Art",
+    ),
+    _p(
+        "aia_17_1_h_post_market_monitoring",
+        r"post-market monitoring system|System zur Beobachtung nach dem Inverkehrbringen",
+    ),
+    _p(
+        "aia_17_1_i_serious_incident_reporting",
+        r"serious incidents?|schwerwiegende\w* Vorfäll",
+    ),
+    _p(
+        "aia_17_1_j_authority_communication",
+        r"communication with (?:national )?competent authorities|Kommunikation mit (?:den )?zuständigen",
+    ),
+    _p(
+        "aia_17_1_k_record_keeping", r"record[- ]keeping|Dokumentation und Aufzeichnung"
+    ),
+    _p("aia_17_1_l_resource_management", r"resource management|Ressourcenmanagement"),
+    _p(
+        "aia_17_1_m_accountability_framework",
+        r"accountability framework|Rechenschaftsrahmen",
+    ),
+    # ---------------------------------------------------------- AI Act Art. 26, 27
+    _p(
+        "aia_26_1_use_per_instructions",
+        r"(?:gemäß|entsprechend|nach) (?:der )?(?:Betriebsanleitung|Gebrauchsanweisung)",
+        r"in accordance with (?:the|its) instructions for use",
+    ),
+    _p(
+        "aia_26_2_oversight_assigned",
+        r"(?:menschliche Aufsicht|Aufsicht) .{0,80}(?:übertragen|zugewiesen|obliegt|wahrgenommen)",
+        r"human oversight .{0,80}(?:assigned|entrusted)",
+    ),
+    _p(
+        "aia_26_4_input_data",
+        r"Eingabedaten",
+        r"input data .{0,60}(?:relevant|representative)",
+    ),
+    _p(
+        "aia_26_5_monitoring",
+        r"(?:überwacht|Überwachung) .{0,40}Betrieb",
+        r"monitor\w* (?:the )?operation",
+    ),
+    _p(
+        "aia_26_6_log_retention",
+        r"Protokolle .{0,80}(?:aufbewahrt|gespeichert|gelöscht)",
+        r"logs? .{0,80}(?:kept|stored|retained|deleted)",
+    ),
+    _p(
+        "aia_26_7_worker_information",
+        r"(?:Betriebsrat|Arbeitnehmervertret\w*|Beschäftigte\w*) .{0,80}(?:informiert|unterrichtet)",
+        r"(?:works council|workers'? representatives|employees) .{0,80}informed",
+    ),
+    _p(
+        "aia_26_11_persons_informed",
+        r"(?:informiert|hingewiesen|unterrichtet) .{0,80}(?:KI-System|KI)",
+        r"informed .{0,80}(?:AI system|use of AI)",
+        r"(?:KI-System|AI system) .{0,80}(?:informiert|informed)",
+    ),
+    _p(
+        "aia_27_1_a_processes",
+        r"Beschreibung der Verfahren|Prozesse des Betreibers",
+        r"description of the (?:deployer's )?processes",
+    ),
+    _p(
+        "aia_27_1_b_period_frequency",
+        r"Zeitraum.{0,40}Häufigkeit|Häufigkeit der Verwendung",
+        r"period .{0,40}frequency",
+    ),
+    _p(
+        "aia_27_1_c_affected_categories",
+        r"Kategorien .{0,40}(?:betroffen|Personen)",
+        r"categories of (?:natural )?persons",
+    ),
+    _p(
+        "aia_27_1_d_specific_risks",
+        r"spezifische\w* (?:Schadens)?[Rr]isiken",
+        r"specific risks",
+    ),
+    _p(
+        "aia_27_1_e_oversight_measures",
+        r"Maßnahmen der menschlichen Aufsicht|menschliche Aufsicht",
+        r"human oversight measures",
+    ),
+    _p(
+        "aia_27_1_f_materialisation_measures",
+        r"Beschwerdemechanism|Beschwerdeverfahren|interne Governance",
+        r"complaint mechanisms?|internal governance",
+    ),
+    _p(
+        "aia_27_3_authority_notified",
+        r"Marktüberwachungsbehörde .{0,80}(?:mitgeteilt|übermittelt|informiert|unterrichtet)",
+        r"market surveillance authority .{0,80}(?:notified|informed)",
+    ),
+    _p(
+        "aia_50_1_interaction_disclosure",
+        r"mit einem KI-System interagieren",
+        r"interacting with an AI system",
+    ),
+    _p(
+        "aia_50_2_output_marking",
+        r"maschinenlesbar\w* .{0,40}(?:gekennzeichnet|Kennzeichnung)",
+        r"machine-readable .{0,40}mark",
+    ),
+    _p(
+        "aia_50_3_emotion_biometric_information",
+        r"Emotionserkennung",
+        r"emotion recognition",
+    ),
+    _p(
+        "aia_50_4_deepfake_disclosure",
+        r"Deepfake|künstlich erzeugt",
+        r"deep ?fake|artificially generated",
+    ),
+    # ---------------------------------------------------------- DORA Art. 5, 6
+    _p(
+        "dora_6_1_framework_documented",
+        r"Rahmen umfasst .{0,40}(?:Strategien|Leitlinien|Verfahren)",
+        r"framework (?:includes|comprises|covers) .{0,40}(?:strategies|policies|procedures)",
+    ),
+    _p(
+        "dora_5_2_management_body_approval",
+        r"(?:Vorstand|Leitungsorgan|Geschäftsleitung) (?:genehmigt|billigt|verabschiedet)",
+        r"(?:board|management body) (?:approves|approved|adopts|adopted)",
+    ),
+    _p(
+        "dora_6_4_control_function",
+        r"(?:unabhängige\w*|Kontroll)[- ]?[Ff]unktion",
+        r"independent .{0,20}(?:control )?function",
+    ),
+    _p(
+        "dora_6_5_annual_review",
+        r"überprüft (?:und aktualisiert )?am",
+        r"reviewed (?:and updated )?on",
+    ),
+    _p(
+        "dora_6_8_resilience_strategy",
+        r"Resilienzstrategie",
+        r"resilience strategy",
+    ),
+    # ---------------------------------------------------------- DORA Art. 17-19
+    _p(
+        "dora_17_1_incident_process",
+        r"(?:Verfahren|Prozess) .{0,40}(?:Behandlung|Management) .{0,40}Vorf",
+        r"incident management process",
+    ),
+    _p(
+        "dora_17_2_incident_records",
+        r"(?:alle|sämtliche) .{0,40}Vorfälle .{0,60}(?:erfasst|aufgezeichnet|dokumentiert)",
+        r"all .{0,40}incidents .{0,60}(?:recorded|logged)",
+    ),
+    _p(
+        "dora_18_1_classification",
+        r"(?:als schwerwiegend eingestuft|klassifiziert|Klassifizierung)",
+        r"classified as (?:a )?major|classification",
+    ),
+    _p(
+        "dora_19_4_a_initial_notification",
+        r"Erstmeldung",
+        r"initial notification",
+    ),
+    _p(
+        "dora_19_4_b_intermediate_report",
+        r"Zwischenmeldung|Zwischenbericht",
+        r"intermediate report",
+    ),
+    _p(
+        "dora_19_4_c_final_report",
+        r"Abschlussmeldung|Abschlussbericht",
+        r"final report",
+    ),
+    _p(
+        "dora_19_3_client_information",
+        r"Kund(?:en|innen)\w* .{0,60}(?:informiert|unterrichtet)",
+        r"clients? .{0,60}(?:informed|notified)",
+    ),
+    # ---------------------------------------------------------- DORA Art. 28
+    _p(
+        "dora_28_3_register_maintained",
+        r"^\W*Informationsregister",
+        r"^\W*Register of information",
+    ),
+    _p(
+        "dora_28_3_cif_distinguished",
+        r"kritische oder wichtige Funktion\s*$|unterstützt kritische oder wichtige Funktion",
+        r"supports? (?:a )?critical or important function\s*$",
+    ),
+    _p(
+        "dora_28_8_exit_strategy",
+        r"Ausstiegsstrategie",
+        r"exit strateg(?:y|ies)",
+    ),
+    _p(
+        "dora_28_8_exit_plan_tested",
+        r"Ausstiegsplan .{0,160}getestet|(?:getestet|Test) .{0,60}Ausstiegsplan",
+        r"exit plan .{0,160}tested|tested .{0,60}exit plan",
+    ),
+    _p(
+        "dora_28_8_transition_plans",
+        r"Übergangsplan",
+        r"transition plan",
+    ),
+    # ---------------------------------------------------------- DORA Art. 30(2)
+    _p(
+        "dora_30_2_a_service_description",
+        r"Unterauftragsvergabe\w* .{0,80}(?:zulässig|Zustimmung)",
+        r"subcontract\w* .{0,80}(?:permitted|consent|allowed)",
+        heading=r"(Leistungsbeschreibung|Description of (?:the )?services?|Services)\s*$",
+    ),
+    _p(
+        "dora_30_2_b_locations",
+        r"(?:Standort|Rechenzentr|erbracht .{0,40} in)\w*.{0,80}(?:gespeichert|erbracht)",
+        r"(?:locations?|data cent(?:re|er)s?) .{0,80}(?:provided|stored|processed)",
+    ),
+    _p(
+        "dora_30_2_c_data_protection",
+        r"Verfügbarkeit, Authentizität, Integrität und Vertraulichkeit",
+        r"availability, authenticity, integrity and confidentiality",
+    ),
+    _p(
+        "dora_30_2_d_data_access_return",
+        r"Zugang zu .{0,40}Daten .{0,80}(?:zurück|Rückgabe)",
+        r"access to .{0,40}data .{0,80}return",
+    ),
+    _p(
+        "dora_30_2_e_service_levels",
+        r"Dienstleistungsgüte|Service[- ]Level",
+        r"service levels?(?: agreement)?",
+    ),
+    _p(
+        "dora_30_2_f_incident_assistance",
+        r"IKT-Vorfall .{0,80}unterstützt|unterstützt .{0,80}IKT-Vorfall",
+        r"ICT(?:-related)? incident .{0,80}assist|assist\w* .{0,80}ICT(?:-related)? incident",
+    ),
+    _p(
+        "dora_30_2_g_authority_cooperation",
+        r"(?:arbeitet|zusammen).{0,60}(?:zuständigen Behörden|Abwicklungsbehörden)",
+        r"cooperat\w* .{0,60}competent authorities",
+    ),
+    _p(
+        "dora_30_2_h_termination_rights",
+        r"kündigen|Kündigungsrecht",
+        r"terminat\w* (?:the )?(?:agreement|contract)",
+    ),
+    _p(
+        "dora_30_2_i_awareness_training",
+        r"Sensibilisierungsprogramm|Schulung\w* .{0,60}(?:IKT-Sicherheit|digitale operationale Resilienz)",
+        r"awareness programmes?|(?:security|resilience) training",
+    ),
+    # ---------------------------------------------------------- DORA Art. 30(3)
+    _p(
+        "dora_30_3_a_full_service_levels",
+        r"quantitative\w* .{0,40}Ziele|quantitative und qualitative",
+        r"quantitative .{0,40}(?:targets|performance)",
+    ),
+    _p(
+        "dora_30_3_b_notice_reporting",
+        r"(?:Entwicklung|Entwicklungen) .{0,80}(?:beeinträchtigen|Fähigkeit)",
+        r"development .{0,80}(?:impact|ability)",
+    ),
+    _p(
+        "dora_30_3_c_contingency_security",
+        r"Notfallpläne",
+        r"contingency plans|business continuity plans",
+    ),
+    _p(
+        "dora_30_3_d_tlpt_participation",
+        r"Penetrationstest|TLPT",
+        r"penetration test|TLPT",
+    ),
+    _p(
+        "dora_30_3_e_monitoring_audit_rights",
+        r"(?:Zugangs-, Inspektions- und Prüfrechte|Prüfrechte|Inspektionsrechte)",
+        r"(?:access, inspection and audit rights|audit rights|inspection rights)",
+    ),
+    _p(
+        "dora_30_3_f_exit_transition_period",
+        r"Übergangszeitraum|Übergangsfrist",
+        r"transition period",
+    ),
+)
+
+_REGIME_PREFIX = {"gdpr": "gdpr_", "aia": "aia_", "dora": "dora_"}
+
+
+def patterns_for(regimes: frozenset[str] | set[str]) -> tuple[ElementPattern, ...]:
+    """The element patterns of the regimes a case examines, for elements that
+    have a fact of their own (a derived element, such as a register's
+    completeness, follows from other facts and is never proposed)."""
+    from ontology.domain.compliance_catalogue import element_index
+
+    index = element_index()
+    prefixes = tuple(_REGIME_PREFIX[r] for r in regimes if r in _REGIME_PREFIX)
+    return tuple(
+        p
+        for p in PATTERNS
+        if p.key.startswith(prefixes)
+        and p.key in index
+        and index[p.key][1].fact_type is not None
+    )
+
+
+# -------------------------------------------------------------- never evidence
+# An Erwägungsgrund quoted as if it were the obligation or its fulfilment.
+RECITAL = _rx(r"Erwägungsgr(?:und|ünde)\w*\s+\d|\bErwG\.?\s*\d|\brecitals?\s+\d")
+# A sentence that asserts compliance instead of showing it (a summary in
+# minutes, a cover note, a report of a report).
+COMPLIANCE_ASSERTION = _rx(
+    r"(?:erfüllt|erfüllen|erfülle)\w*\s+(?:alle|sämtliche)\s+\w*\s*(?:Anforderungen|Pflichten|Vorgaben)"
+    r"|(?:alle|sämtliche)\s+\w*\s*(?:Pflichten|Anforderungen)\s+(?:sind|werden)\s+erfüllt"
+    r"|(?:vollständig|voll|uneingeschränkt)\s+[„\"]?\w*-?konform"
+    r"|\b(?:DSGVO|GDPR|DORA|KI-VO|AI[- ]Act)-?(?:konform|compliant)"
+    r"|(?:fully|completely)\s+compliant|compliant\s+with\s+(?:all|the\s+(?:GDPR|AI\s+Act|DORA))"
+    r"|compl(?:y|ies)\s+with\s+all|meets\s+all\s+(?:the\s+)?requirements"
+)
+# A sentence that advertises (certification, safety, guarantees).
+MARKETING_CLAIM = _rx(
+    r"\b(?:DSGVO|GDPR|DORA|KI-VO|AI[- ]Act)-?(?:zertifiziert|certified)"
+    r"|\b(?:sind|ist|are|is)\s+(?:\w+-)?(?:zertifiziert|certified)\b|^\W*certified\b"
+    r"|bei uns sicher|safe with us|in (?:guten|sicheren) Händen"
+    r"|\bbias-free\b|garantiert|guarantee[ds]?\b"
+)
+# Titles of documents that advertise rather than record (flyers, brochures,
+# product sheets, press releases, whitepapers): nothing in them is evidence.
+MARKETING_TITLE = _rx(
+    r"\b(?:Flyer|Broschüre|Anbieterbroschüre|Produktblatt|Produktinformation|Werbung"
+    r"|Pressemitteilung|Presseinformation|Newsletter|Whitepaper|White paper"
+    r"|Product sheet|Product brochure|Brochure|Press release|Datasheet|Marketing)\b"
+)
+
+# Where a passage says an element is not there or is the opposite.
+ABSENT = _rx(
+    r"(?:has|have|was|were)\s+not\s+(?:yet\s+)?(?:been\s+)?(?:defined|established|documented"
+    r"|carried out|performed|adopted|set up|implemented|agreed)"
+    r"|not\s+yet\s+(?:defined|established|documented|in place)"
+    r"|(?:noch\s+)?nicht\s+(?:festgelegt|definiert|durchgeführt|erstellt|dokumentiert"
+    r"|vorgesehen|geregelt|eingerichtet|vereinbart)"
+)
+NOT_REQUIRED = _rx(r"nicht\s+erforderlich|not\s+(?:required|necessary)|entbehrlich")
+DPIA = _rx(
+    r"Datenschutz-Folgenabschätzung|\bDSFA\b|data protection impact assessment|\bDPIA\b"
+)
+OWN_PURPOSES = _rx(
+    r"(?:for|to)\s+(?:its|their)\s+own\s+(?:purposes|models|products|business)"
+    r"|für\s+eigene\s+(?:Zwecke|Modelle|Produkte)"
+)
+
+
+def never_evidence(passage: str, *, before: str = "") -> str | None:
+    """Why ``passage`` can never evidence a compliance element (ELEMENTS.md
+    §2), or None: ``machine_instruction`` (it, or the part of its paragraph
+    ``before`` it, addresses machines), ``recital``, ``marketing_claim``,
+    ``summary`` (asserts compliance instead of showing it). The one rule: the
+    rules extractor skips such passages and the gate refuses a model's
+    proposal quoting one."""
+    from evidence.domain.instructions import addresses_machines
+
+    if addresses_machines(passage) or (before and addresses_machines(before)):
+        return "machine_instruction"
+    if RECITAL.search(passage):
+        return "recital"
+    if MARKETING_CLAIM.search(passage):
+        return "marketing_claim"
+    if COMPLIANCE_ASSERTION.search(passage):
+        return "summary"
+    return None

@@ -32,12 +32,13 @@ from reports.models import Report
 from review.models import Decision, ExtractionProposal, Fact
 from tests.browser import verzug_files
 from tests.browser.conftest import ARTIFACTS, TIMEOUT_MS, browser_test
-from tests.browser.test_manual_fact_browser import _mark, _viewer_url
+from tests.browser.test_manual_fact_browser import _viewer_url
 from tests.conftest import PASSWORD, _member
 from tests.worker import WorkerProcess, start_worker, stop_worker, tasks_routed_to
 
 pytestmark = [*browser_test, pytest.mark.integration]
 
+PATIENCE_MS = 60_000  # the machine is shared: pages may answer slowly
 STICHTAG = date(2026, 6, 30)  # the last day the Basiszinssatz table covers
 VIEWPORT = {"width": 1440, "height": 900}
 REQUIREMENTS = ("faelligkeit", "mahnung", "vertretenmuessen", "schaden")
@@ -71,6 +72,47 @@ def worker(settings: Any, tmp_path: Path) -> Iterator[WorkerProcess]:
     finally:
         stop_worker(process)
         routing.close()
+
+
+@pytest.fixture(autouse=True)
+def _patient(page: Any) -> None:
+    page.set_default_timeout(PATIENCE_MS)
+
+
+def _mark(page: Any, passage: str) -> None:
+    """Select ``passage`` in the panel's source text (whitespace as on the
+    page may differ: the PDF wraps lines) and release the mouse there, which
+    is what the viewer's script copies into the quote field."""
+    source = page.locator("[data-manual-source]")
+    source.evaluate(
+        r"""(el, wanted) => {
+            const node = el.firstChild;
+            const text = node.textContent;
+            let flat = "";
+            const at = [];  // flat position -> position in the text
+            for (let i = 0; i < text.length; i++) {
+                const space = /\s/.test(text[i]);
+                if (space && flat.endsWith(" ")) continue;
+                flat += space ? " " : text[i];
+                at.push(i);
+            }
+            const found = flat.indexOf(wanted);
+            if (found < 0) throw new Error("passage not in the source: " + wanted);
+            const range = document.createRange();
+            range.setStart(node, at[found]);
+            range.setEnd(node, at[found + wanted.length - 1] + 1);
+            const selection = window.getSelection();
+            selection.removeAllRanges();
+            selection.addRange(range);
+        }""",
+        passage,
+    )
+    box = source.bounding_box()
+    page.mouse.move(box["x"] + 10, box["y"] + 10)
+    source.dispatch_event("mouseup")
+    page.wait_for_function(
+        "() => document.querySelector('[data-manual-quote]').value !== ''"
+    )
 
 
 @pytest.fixture
@@ -181,10 +223,10 @@ def _record_manual_fact(
     page.goto(_viewer_url(case, chunk))
     page.wait_for_selector("#manual-fact [data-manual-source]")
     page.select_option("[data-manual-kind]", fact_type)
+    # the panel is swapped for the chosen kind: the server marks it selected
     page.wait_for_load_state("networkidle")
-    page.wait_for_function(
-        "(kind) => document.querySelector('[data-manual-kind]').value === kind",
-        arg=fact_type,
+    page.wait_for_selector(
+        f'[data-manual-kind] option[value="{fact_type}"][selected]', state="attached"
     )
     _mark(page, passage)
     fill(page)

@@ -3,7 +3,8 @@
 Every ground-truth quote must occur verbatim in the named document's text, every element
 key must be in tests/ontology/scenarios/compliance/ELEMENTS.md, each obligation's status
 must follow from its element statuses, and the corpus must hold exactly one injected
-machine instruction.
+machine instruction outside the second holdout; each second-holdout dossier
+(`"holdout_set": 2`, K8-K10) may hold at most one of its own.
 
     python benchmarks/compliance_corpus/check_corpus.py
 """
@@ -61,8 +62,12 @@ def main() -> int:
                 problems.append(
                     f"{did}: quote not verbatim in {item['doc']}: {item['quote'][:50]}"
                 )
-        for item in gt["distractors"]:
-            injected += item["kind"] == "machine_instruction"
+        mine_injected = sum(i["kind"] == "machine_instruction" for i in gt["distractors"])
+        if gt.get("holdout_set") == 2:
+            if mine_injected > 1:
+                problems.append(f"{did}: more than one injected machine instruction")
+        else:
+            injected += mine_injected
         for e in gt["elements"]:
             if e["key"] not in elements:
                 problems.append(f"{did}: unknown element {e['key']}")

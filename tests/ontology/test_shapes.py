@@ -34,7 +34,10 @@ def test_all_shipped_claim_files_load_and_pass_shacl_shacl() -> None:
     )
     for claim_file in files:
         assert claim_file.versions
-        assert claim_file.shape_condition
+        # a compliance checklist is judged element by element (its obligation
+        # catalogue), without one-fact shapes; a claim has its shapes
+        has_requirements = any(v.requirements for v in claim_file.versions)
+        assert bool(claim_file.shape_condition) == has_requirements
 
 
 @pytest.mark.parametrize(
@@ -121,7 +124,7 @@ def test_every_legal_basis_parses_as_one_citation_of_a_known_instrument() -> Non
     from citations.domain.parser import parse_citations
 
     citations = _all_citations()
-    assert len(citations) > 50
+    assert len(citations) > 20  # the compliance provisions: test_compliance_report
     for text in sorted(citations):
         parsed = parse_citations(text)
         assert len(parsed) == 1 and parsed[0].raw == text, text

@@ -18,7 +18,6 @@ its label and "zur Prüfung durch einen Menschen", nothing else.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -75,7 +74,12 @@ TEXTS: dict[str, dict[str, str]] = {
 GAP_STATUSES = ("not_satisfied", "open")
 STATUS_WORDS = {
     "de": ("erfüllt", "nicht erfüllt", "offen", *(v[0] for v in EXTRA_LABELS.values())),
-    "en": ("satisfied", "not satisfied", "open", *(v[1] for v in EXTRA_LABELS.values())),
+    "en": (
+        "satisfied",
+        "not satisfied",
+        "open",
+        *(v[1] for v in EXTRA_LABELS.values()),
+    ),
 }
 
 
@@ -90,9 +94,7 @@ def section_is_compliance(section: ClaimSection) -> bool:
 
 
 def groups_of(section: ClaimSection) -> list[ObligationGroup]:
-    return compliance_groups(
-        [(v.finding.requirement_key, v) for v in section.findings]
-    )
+    return compliance_groups([(v.finding.requirement_key, v) for v in section.findings])
 
 
 def summary_views(section: ClaimSection) -> list[FindingView]:
@@ -243,6 +245,12 @@ def docx_compliance_section(
                 )
             )
         _table(doc, [c["element"], c["provision"], c["status"], c["evidence"]], rows)
+    grouped = {id(g.finding) for g in groups} | {
+        id(e.finding) for g in groups for e in g.elements
+    }
+    for view in section.findings:
+        if id(view) not in grouped:  # drafted elsewhere (e.g. draft_argument)
+            _docx_other_finding(doc, document, view)
     doc.add_heading(f"{c['gaps']}: {section.label}", level=2)
     gaps = section_gaps(section, lang, t["flagged"])
     if not gaps:
@@ -255,6 +263,25 @@ def docx_compliance_section(
         p.add_run(f": {gap.status}")
         if gap.finding:
             p.add_run(f". {gap.finding}")
+
+
+def _docx_other_finding(doc: Any, document: ReportDocument, view: FindingView) -> None:
+    """A finding of a compliance claim that is no obligation or element (an
+    agent's draft): printed as any finding is, or withheld."""
+    t = document.texts
+    doc.add_heading(view.finding.label, level=2)
+    if not view.printed:
+        doc.add_paragraph(t["withheld"])
+        return
+    p = doc.add_paragraph()
+    p.add_run(f"{t['verdict']}: ").bold = True
+    p.add_run(view.finding.verdict_label)
+    p = doc.add_paragraph()
+    p.add_run(f"{t['reasoning']}: ").bold = True
+    p.add_run(view.finding.text)
+    evidence = evidence_text(view, _lang(document))
+    if evidence:
+        doc.add_paragraph(f"{t['evidence']}: {evidence}")
 
 
 # ------------------------------------------------------------------ Excel
@@ -281,7 +308,16 @@ def xlsx_compliance_sheets(wb: Workbook, document: ReportDocument) -> None:
         ws,
         header,
         [
-            (g.obligation, g.element, g.provision, g.status, g.finding, g.evidence, "", "")
+            (
+                g.obligation,
+                g.element,
+                g.provision,
+                g.status,
+                g.finding,
+                g.evidence,
+                "",
+                "",
+            )
             for g in gaps
         ],
     )

@@ -80,9 +80,7 @@ def _obligation_label(obligation: ObligationVerdict, language: Language) -> str:
 
 def _obligation_text(obligation: ObligationVerdict, language: Language) -> str:
     sentence = obligation.sentence_de if language == "de" else obligation.sentence_en
-    provision = (
-        obligation.provision_de if language == "de" else obligation.provision_en
-    )
+    provision = obligation.provision_de if language == "de" else obligation.provision_en
     text = _LABEL_QUOTE.sub(r"‚\1‘", sentence.strip())
     if provision and provision not in text:
         text += f" {BASIS[language]}: {provision}."

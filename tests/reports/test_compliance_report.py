@@ -103,7 +103,11 @@ def gdpr_case(case: Any, reviewer: Any) -> Claim:
             reviewer,
             chunk=notice,
             fact_type=key,
-            value={"state": "present", "doc": "Datenschutzhinweise", "locator": locator},
+            value={
+                "state": "present",
+                "doc": "Datenschutzhinweise",
+                "locator": locator,
+            },
             quote=quote,
         )
     for key, (value, quote) in SUBPROCESSING.items():
@@ -176,7 +180,10 @@ def test_word_maps_each_element_to_provision_status_and_evidence_in_german(
     gdpr_case(case, reviewer)
     content, _ = export_bytes(report=_report(case, lawyer, "de"), fmt="docx")
     text = docx_text(content)
-    assert "Informationspflicht bei Erhebung bei der betroffenen Person (Art. 13 DSGVO)" in text
+    assert (
+        "Informationspflicht bei Erhebung bei der betroffenen Person (Art. 13 DSGVO)"
+        in text
+    )
     assert "Ergebnis: nicht erfüllt" in text
     rows = [row for table in docx_tables(content) for row in table]
     assert ["Element", "Vorschrift", "Status", "Belege"] in rows
@@ -305,9 +312,7 @@ def test_every_provision_the_compliance_report_prints_resolved_in_the_gate(
     "text",
     ["Art. 13 Abs. 2 lit. k DSGVO", "Art. 30 Abs. 2 lit. z DORA", "Art. 13(2)(k) GDPR"],
 )
-def test_a_provision_that_does_not_exist_is_flagged_by_the_citation_gate(
-    text, corpus
-):
+def test_a_provision_that_does_not_exist_is_flagged_by_the_citation_gate(text, corpus):
     [result] = citations_check(text, at=dt.date(2026, 10, 1))
     assert result.status != "resolved"
 
@@ -429,9 +434,7 @@ def test_every_provision_of_the_obligation_catalogue_resolves_in_the_gate(corpus
                 continue
             results = citations_check(text, at=at)
             if not results or any(r.status != "resolved" for r in results):
-                unresolved.append(
-                    (text, [(r.citation.raw, r.status) for r in results])
-                )
+                unresolved.append((text, [(r.citation.raw, r.status) for r in results]))
     assert unresolved == [], "\n".join(map(str, unresolved))
     for text in KNOWN_UNRESOLVED_EN:  # once they resolve, drop them above
         assert [r.status for r in citations_check(text, at=at)] == ["not_found"]

@@ -41,8 +41,10 @@ def evaluate(
     )
 
 
-def present(key: str, doc: str = "Datenschutzhinweise", **kw: object) -> FactRecord:
-    return fact(key, {"state": "present", "doc": doc, "locator": "§ 1"}, **kw)
+def present(
+    key: str, doc: str = "Datenschutzhinweise", status: str = "confirmed"
+) -> FactRecord:
+    return fact(key, {"state": "present", "doc": doc, "locator": "§ 1"}, status)
 
 
 NOTICE_CONTEXT = [

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import datetime as dt
 import io
-from typing import Any
+from typing import Any, Literal
 
 import pytest
 from django.urls import reverse
@@ -146,7 +146,7 @@ def docx_gap_list(content: bytes, heading: str) -> list[str]:
     return lines
 
 
-def _report(case: Any, lawyer: Any, language: str) -> Any:
+def _report(case: Any, lawyer: Any, language: Literal["de", "en"]) -> Any:
     report = report_create(case=case, actor=lawyer, language=language)
     return report_issue(report=report, actor=lawyer)
 
@@ -336,7 +336,7 @@ def test_an_element_whose_provision_does_not_resolve_is_withheld_not_printed(
 
     real = compliance_drafting._element_text
 
-    def wrong(element: Any, language: str) -> str:
+    def wrong(element: Any, language: Literal["de", "en"]) -> str:
         text = real(element, language)
         if element.key == "gdpr_13_2_d_complaint_right":
             return text.replace("Art. 13 Abs. 2 lit. d", "Art. 13 Abs. 2 lit. k")

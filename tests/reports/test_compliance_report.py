@@ -438,3 +438,25 @@ def test_every_provision_of_the_obligation_catalogue_resolves_in_the_gate(corpus
     assert unresolved == [], "\n".join(map(str, unresolved))
     for text in KNOWN_UNRESOLVED_EN:  # once they resolve, drop them above
         assert [r.status for r in citations_check(text, at=at)] == ["not_found"]
+
+
+def test_ai_act_and_dora_reports_print_every_obligation_open_on_an_empty_file(
+    case, lawyer, corpus
+):
+    for claim_type in (Claim.ClaimType.AI_ACT_HIGH_RISK, Claim.ClaimType.DORA):
+        ClaimFactory(
+            case=case,
+            claim_type=claim_type,
+            jurisdiction="DE",
+            valid_at=dt.date(2026, 10, 1),
+        )
+    report = _report(case, lawyer, "de")
+    findings = list(report.findings.all())
+    assert findings
+    assert {f.outcome for f in findings} == {Finding.Outcome.PRINTED}
+    assert "satisfied" not in {f.verdict_status for f in findings}
+    wb = _sheets(export_bytes(report=report, fmt="xlsx")[0])
+    rows = list(wb["Lückenliste"].iter_rows(values_only=True))[1:]
+    provisions = {r[2] for r in rows}
+    assert "Art. 14 Abs. 4 lit. e KI-VO" in provisions
+    assert "Art. 30 Abs. 2 lit. a DORA" in provisions

@@ -402,6 +402,15 @@ def case_requirements_page(
             )
             continue
         evaluation = result.evaluation
+        # a compliance checklist is shown as its obligations, element by
+        # element; its requirement verdicts are the same verdicts, summarised
+        obligations = compliance_rows(
+            records,
+            claim_type=claim.claim_type,
+            valid_at=claim.valid_at,
+            four_eyes=case.organisation.four_eyes_review,
+            lang=lang,
+        )
         views.append(
             ClaimView(
                 claim_id=claim.pk,
@@ -411,19 +420,15 @@ def case_requirements_page(
                 valid_at=date_format(evaluation.valid_at, lang),
                 version_key=evaluation.version_key,
                 legal_basis=_basis(ctx, evaluation.legal_basis, claim.valid_at),
-                requirements=tuple(
+                requirements=()
+                if obligations
+                else tuple(
                     _requirement_row(ctx, v, claim.valid_at)
                     for v in evaluation.requirements
                 ),
                 damage=_damage_view(ctx, evaluation),
                 interest_until=date_format(until, lang),
-                obligations=compliance_rows(
-                    records,
-                    claim_type=claim.claim_type,
-                    valid_at=claim.valid_at,
-                    four_eyes=case.organisation.four_eyes_review,
-                    lang=lang,
-                ),
+                obligations=obligations,
                 summary=_pick(lang, evaluation.summary_de, evaluation.summary_en),
                 awaiting=tuple(_fact_ref(ctx, i) for i in evaluation.awaiting_review),
             )

@@ -245,8 +245,10 @@ def docx_render(document: ReportDocument) -> bytes:
         f"{len(document.printed)} {t['printed']}; "
         f"{len(document.flagged)} {t['flagged']}."
     )
+    from reports import exports_compliance as compliance  # hook (issue 17)
+
     for section in document.sections:
-        for view in section.findings:
+        for view in compliance.summary_views(section):
             f = view.finding
             state = f.verdict_label if view.printed else t["flagged"]
             doc.add_paragraph(
@@ -262,6 +264,9 @@ def docx_render(document: ReportDocument) -> bytes:
 
     # One section per claim requirement
     for section in document.sections:
+        if compliance.section_is_compliance(section):
+            compliance.docx_compliance_section(doc, document, section)
+            continue
         doc.add_heading(section.label, level=1)
         for view in section.findings:
             f = view.finding
@@ -509,6 +514,9 @@ def xlsx_render(document: ReportDocument) -> bytes:
         ],
     )
     damage_xlsx(wb, document)  # reports/exports_damage.py
+    from reports.exports_compliance import xlsx_compliance_sheets  # issue 17
+
+    xlsx_compliance_sheets(wb, document)
     buffer = io.BytesIO()
     wb.save(buffer)
     return buffer.getvalue()

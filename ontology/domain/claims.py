@@ -347,6 +347,17 @@ def _requirement(path: Path, graph: Graph, node: Node, known: set[str]) -> Requi
     )
 
 
+def _has_obligations(graph: Graph, node: Node) -> bool:
+    """A compliance checklist is judged element by element from its
+    obligation catalogue (``compliance_catalogue``), not by requirement
+    shapes: its version has no bcl:requirement."""
+    claim_type = graph.value(node, BCL.claimType)
+    return any(
+        graph.value(catalogue, BCL.claimType) == claim_type
+        for catalogue in graph.subjects(RDF.type, BCL.ObligationCatalogue)
+    )
+
+
 def _version(path: Path, graph: Graph, node: Node, known: set[str]) -> ClaimVersion:
     valid_from = _literal(graph, node, BCL.validFrom)
     valid_until = _literal(graph, node, BCL.validUntil)
@@ -358,7 +369,7 @@ def _version(path: Path, graph: Graph, node: Node, known: set[str]) -> ClaimVers
         _requirement(path, graph, r, known)
         for r in _sorted_nodes(graph, list(graph.objects(node, BCL.requirement)))
     ]
-    if not requirements:
+    if not requirements and not _has_obligations(graph, node):
         raise _fail(path, f"version {node} has no bcl:requirement")
     fields: dict[str, object] = {}
     for name, predicate in (

@@ -448,6 +448,10 @@ def claim_evaluate(
             context=context,
             version=version,
         )
+    if not version.requirements:  # a compliance checklist: its obligations
+        from ontology.domain.compliance_claim import compliance_claim_evaluate
+
+        return compliance_claim_evaluate(facts=facts, context=context, version=version)
     facts = _as_claim_types(facts, version.fact_types, vocabulary)
     relevant = [f for f in facts if f.fact_type in version.fact_types]
     failed = conditions_failed(

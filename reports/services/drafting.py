@@ -13,7 +13,13 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from cases.models import Case, Claim, Party
 from ontology.domain.facts import ClaimContext, FactRecord, fact_status_established
 from ontology.domain.results import ClaimEvaluation
+from ontology.domain.vocabulary import Vocabulary
 from ontology.services import claim_evaluate
+from reports.domain.compliance_drafting import (
+    compliance_findings_draft,
+    compliance_known_labels,
+    is_compliance_claim,
+)
 from reports.domain.drafting import FindingDraft, Language, findings_draft
 from reports.llm import ModelUnavailable, chat_complete
 from review.selectors import fact_records_for_case, vocabulary_for_case
@@ -50,6 +56,8 @@ def known_labels(evaluations: Iterable[ClaimEvaluation]) -> frozenset[str]:
     sentences; they are headings, not quotations of a source)."""
     labels: set[str] = set()
     for evaluation in evaluations:
+        if is_compliance_claim(evaluation.claim_type):
+            labels |= compliance_known_labels()
         for verdict in evaluation.requirements:
             labels |= {verdict.label_de, verdict.label_en}
             for alt in verdict.alternatives:
@@ -117,14 +125,16 @@ def argument_draft(
         if f.id in approved and fact_status_established(f.status, four_eyes=four_eyes)
     ]
     evaluation = claim_evaluation(case=case, claim=claim, facts=facts)
-    drafts = findings_draft(
+    drafts = _claim_drafts(
+        case=case,
+        claim=claim,
         evaluation=evaluation,
-        claim_id=claim.pk,
         facts=facts,
         language=language,
-        vocabulary=vocabulary_for_case(case),
     )
-    if not use_model:
+    # a compliance finding is the element evaluator's verdict as it stands:
+    # the exports tabulate it, so a model does not rephrase it
+    if not use_model or is_compliance_claim(claim.claim_type):
         return drafts, evaluation
     phrased = []
     for draft in drafts:
@@ -152,11 +162,43 @@ def rules_drafts(
     for claim in claims:
         evaluation = claim_evaluation(case=case, claim=claim, facts=facts)
         evaluations.append(evaluation)
-        drafts += findings_draft(
+        drafts += _claim_drafts(
+            case=case,
+            claim=claim,
             evaluation=evaluation,
-            claim_id=claim.pk,
             facts=facts,
             language=language,
             vocabulary=vocabulary,
         )
     return drafts, evaluations
+
+
+def _claim_drafts(
+    *,
+    case: Case,
+    claim: Claim,
+    evaluation: ClaimEvaluation,
+    facts: Sequence[FactRecord],
+    language: Language,
+    vocabulary: Vocabulary | None = None,
+) -> list[FindingDraft]:
+    """A claim's template findings: per requirement, or for a compliance
+    checklist per obligation and per element (the element verdicts)."""
+    vocabulary = vocabulary or vocabulary_for_case(case)
+    if is_compliance_claim(claim.claim_type):
+        return compliance_findings_draft(
+            claim_id=claim.pk,
+            claim_type=claim.claim_type,
+            valid_at=claim.valid_at,
+            facts=facts,
+            four_eyes=case.organisation.four_eyes_review,
+            language=language,
+            vocabulary=vocabulary,
+        )
+    return findings_draft(
+        evaluation=evaluation,
+        claim_id=claim.pk,
+        facts=facts,
+        language=language,
+        vocabulary=vocabulary,
+    )

@@ -129,3 +129,22 @@ def test_other_firm_cannot_read_the_compliance_verdicts(
     _gdpr_case(case, reviewer)
     url = reverse("ontology:case_requirements", kwargs={"case_id": case.pk})
     assert other_client.get(url).status_code == 404
+
+
+def test_the_tab_shows_the_element_verdicts_and_no_one_fact_checklist(
+    case: Any, reviewer: Any, lawyer_client: Client
+) -> None:
+    claim = _gdpr_case(case, reviewer)
+    html = _tab(lawyer_client, case)
+    section = html.split(f'id="claim-{claim.pk}"')[1]
+    # the old checklist listed requirements met by one fact ("dpia", ...)
+    assert '<ol class="requirements">' not in section
+    assert f'id="claim-{claim.pk}-dpia"' not in html
+    assert f'id="claim-{claim.pk}-lawful_basis"' not in html
+    art13 = _obligation(html, claim, "gdpr_13")
+    # each evidenced element links the fact that carries it
+    fact_id = re.search(r'href="([^"]*/facts/(\d+)/)"', art13)
+    assert fact_id is not None
+    assert fact_id.group(1) == reverse(
+        "review:fact_detail", kwargs={"fact_id": int(fact_id.group(2))}
+    )

@@ -38,7 +38,7 @@ def _evaluations() -> list[ClaimEvaluation]:
     for claim_type in ("ai_act_high_risk", "gdpr", "dora"):
         result.append(
             claim_evaluate(
-                facts=[fact("gdpr_lawful_basis", "Art. 6 Abs. 1 lit. b")],
+                facts=[fact("gdpr_ctx_legal_basis", {"bases": "6_1_b"})],
                 context=ctx(claim_type=claim_type, valid_at=date(2026, 11, 1)),
             )
         )

@@ -48,7 +48,7 @@ def test_contract_fact_types_exist_with_their_value_kind(key: str, kind: str) ->
     assert "verzugsschaden" in info.claim_types
 
 
-@pytest.mark.parametrize("prefix", ["ai_act_", "gdpr_", "dora_"])
+@pytest.mark.parametrize("prefix", ["aia_", "gdpr_", "dora_"])
 def test_compliance_fact_types_are_prefixed_and_text_or_boolean(prefix: str) -> None:
     keys = [k for k in fact_type_keys() if k.startswith(prefix)]
     assert len(keys) >= 5

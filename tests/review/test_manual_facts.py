@@ -192,12 +192,12 @@ def test_without_a_passage_the_fact_stays_asserted_and_needs_a_reason(
 
 def test_the_kinds_offered_are_the_claims_fact_kinds_in_german(case: Any) -> None:
     everything = dict(case_fact_types(case=case))
-    assert "ai_act_human_oversight" in everything  # no claim yet: every kind
+    assert "aia_14_4_e_intervene_stop" in everything  # no claim yet: every kind
     ClaimFactory(case=case)  # Verzugsschaden
     kinds = dict(case_fact_types(case=case))
     assert "reminder_sent" in kinds
     assert kinds["reminder_sent"] == "Mahnung"
-    assert "ai_act_human_oversight" not in kinds
+    assert "aia_14_4_e_intervene_stop" not in kinds
     assert list(kinds.values()) == sorted(kinds.values(), key=str.casefold)
 
 
@@ -222,7 +222,7 @@ def test_the_panel_shows_the_chunk_text_kinds_and_schema_widgets(
     # an amount: the schema's amount input and currency select
     assert 'name="amount"' in html
     assert 'name="currency"' in html
-    assert "ai_act_human_oversight" not in html
+    assert "aia_14_4_e_intervene_stop" not in html
 
 
 def test_posting_the_panel_records_the_fact_and_a_bad_quote_keeps_the_input(

@@ -62,7 +62,9 @@ def main() -> int:
                 problems.append(
                     f"{did}: quote not verbatim in {item['doc']}: {item['quote'][:50]}"
                 )
-        mine_injected = sum(i["kind"] == "machine_instruction" for i in gt["distractors"])
+        mine_injected = sum(
+            i["kind"] == "machine_instruction" for i in gt["distractors"]
+        )
         if gt.get("holdout_set") == 2:
             if mine_injected > 1:
                 problems.append(f"{did}: more than one injected machine instruction")

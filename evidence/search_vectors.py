@@ -24,6 +24,7 @@ case or firm, and every search still reads only its own case's rows.
 from __future__ import annotations
 
 import hashlib
+import logging
 import os
 import threading
 import unicodedata
@@ -49,6 +50,20 @@ SHARED_CACHE_PREFIX = "belegt:query-vector:"
 EMBED_THREADS = 2
 
 QueryKey = tuple[str, str, str]
+logger = logging.getLogger(__name__)
+
+
+def _cache_errors() -> tuple[type[BaseException], ...]:
+    """What an unreachable shared cache raises: socket errors, and redis-py's
+    own (not OSError subclasses) when the Redis backend is installed."""
+    try:
+        from redis.exceptions import RedisError
+    except ImportError:  # pragma: no cover - redis is a dependency (Celery)
+        return (OSError,)
+    return (OSError, RedisError)
+
+
+CACHE_ERRORS = _cache_errors()
 
 
 def query_text_normalise(text: str) -> str:
@@ -151,11 +166,14 @@ class PendingQueryVector:
             assert self._future is not None
             self._vector = self._future.result()
             if self._shared is not None:
-                self._shared.set(
-                    _shared_key(self.key),
-                    array("d", self._vector).tobytes(),
-                    SHARED_CACHE_TIMEOUT,
-                )
+                try:
+                    self._shared.set(
+                        _shared_key(self.key),
+                        array("d", self._vector).tobytes(),
+                        SHARED_CACHE_TIMEOUT,
+                    )
+                except CACHE_ERRORS as exc:  # the cache only saves time
+                    logger.warning("query vector not shared: %s", exc)
         return self._vector
 
 
@@ -174,7 +192,11 @@ def query_vector_start(embedder: Embedder, text: str) -> PendingQueryVector:
         return PendingQueryVector(key, vector=vector)
     shared = shared_cache()
     if shared is not None:
-        raw = shared.get(_shared_key(key))
+        try:
+            raw = shared.get(_shared_key(key))
+        except CACHE_ERRORS as exc:  # an unreachable cache must not fail a search
+            logger.warning("shared query-vector cache unavailable: %s", exc)
+            raw = None
         if isinstance(raw, bytes) and raw and len(raw) % 8 == 0:
             vector = array("d", raw).tolist()
             local_cache.put(key, vector)

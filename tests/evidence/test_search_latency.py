@@ -9,6 +9,7 @@ import threading
 from collections.abc import Iterator
 
 import pytest
+from django.core.cache.backends.locmem import LocMemCache
 from django.test import override_settings
 
 from cases.models import Case
@@ -26,6 +27,17 @@ from evidence.search_vectors import (
 )
 
 LOCMEM = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+BROKEN = {"default": {"BACKEND": "tests.evidence.test_search_latency.DownCache"}}
+
+
+class DownCache(LocMemCache):
+    """A shared cache whose server is unreachable."""
+
+    def get(self, *args, **kwargs):
+        raise ConnectionError("cache server down")
+
+    def set(self, *args, **kwargs):
+        raise ConnectionError("cache server down")
 
 
 class CountingEmbedder:
@@ -143,6 +155,14 @@ def test_a_shared_cache_serves_a_vector_another_process_computed():
     local_cache.clear()  # as in another worker process
     assert query_vector(embedder, "Einschreiben Rückschein") == [1.0, 0.0, 0.0]
     assert embedder.calls == ["Einschreiben Rückschein"]
+
+
+@override_settings(CACHES=BROKEN)
+def test_an_unreachable_shared_cache_does_not_fail_the_query_vector():
+    embedder = CountingEmbedder()
+    assert query_vector(embedder, "Verzugszinsen") == [1.0, 0.0, 0.0]
+    assert query_vector(embedder, "Verzugszinsen") == [1.0, 0.0, 0.0]
+    assert embedder.calls == ["Verzugszinsen"]  # the process cache still works
 
 
 def test_the_database_cache_is_not_used_for_query_vectors():

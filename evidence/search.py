@@ -12,7 +12,10 @@ digits) ranked by ``ts_rank_cd``; chunks that match the *strict* query (every
 word, ``websearch_to_tsquery`` in either configuration) come first. Vector: the
 case's own rows are scanned exactly through the B-tree on case (see
 benchmarks/search.py for why not HNSW here); if the embedder is unavailable,
-search degrades to full text rather than failing."""
+search degrades to full text rather than failing. The query vector comes from
+``evidence.search_vectors`` (cached per model and text, embedded on a thread
+while the full-text SQL runs); each full-text tier ranks at most
+``TEXT_RANK_CAP`` matches (issue 14 item 9, benchmarks/README.md)."""
 
 from __future__ import annotations
 

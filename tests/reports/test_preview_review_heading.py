@@ -35,7 +35,7 @@ def test_preview_hides_the_review_heading_when_nothing_awaits_review(
     page = _preview(lawyer_client, clean)
 
     assert 'id="human-review"' not in page
-    assert f"<h3 id=\"human-review\">{HEADING}</h3>" not in page
+    assert f'<h3 id="human-review">{HEADING}</h3>' not in page
 
 
 def test_preview_shows_the_review_heading_and_the_flagged_finding(

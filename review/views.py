@@ -41,6 +41,7 @@ from review.selectors import (
     fact_type_labels,
     proposal_get_for_user,
     proposal_queue,
+    proposal_twins,
     proposals_newer_count,
     proposals_newest_id,
     queue_assignees,
@@ -96,7 +97,11 @@ def item_context(
     claimed_by_other = (
         proposal.claim_active() and proposal.assignee_id != request.user.pk
     )
+    group = [proposal, *proposal_twins(proposal=proposal)]
+    runs = sorted({p.agent_run_id for p in group if p.agent_run_id is not None})
     return {
+        "group_ids": [p.pk for p in group],
+        "group_runs": [(run, agent_run_url(run, proposal.case_id)) for run in runs],
         "item": proposal,
         "kind": schema.kind,
         "type_label": fact_type_label(info, proposal.fact_type),

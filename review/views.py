@@ -420,18 +420,20 @@ def decision_undo_view(request: HttpRequest, decision_id: int) -> HttpResponse:
     """Take back one's last decision (``u`` on the desk), then show its
     proposal again. A decision that can no longer be undone says why."""
     decision = decision_get_for_user(user=request.user, decision_id=decision_id)
+    proposal_id = decision.proposal_id
     try:
-        decision_undo(decision=decision, reviewer=request.user)
+        undo = decision_undo(decision=decision, reviewer=request.user)
     except DomainError as exc:
         messages.error(request, exc.message)
     else:
+        proposal_id = undo.proposal_id  # a group's first proposal: its desk item
         messages.success(request, _("Decision undone; the proposal is open again."))
     target = request.POST.get("next", "")
     if not target.startswith("/") or target.startswith("//"):
         target = reverse("review:case_review", kwargs={"case_id": decision.case_id})
     params = QueryDict(target.partition("?")[2], mutable=True)
-    if decision.proposal_id is not None:
-        params["item"] = str(decision.proposal_id)
+    if proposal_id is not None:
+        params["item"] = str(proposal_id)
         params["status"] = "all"
     return redirect(f"{target.partition('?')[0]}?{params.urlencode()}")
 

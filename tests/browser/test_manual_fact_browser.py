@@ -119,10 +119,11 @@ def test_reviewer_marks_a_passage_and_a_second_reviewer_confirms_the_fact(
     assert "Zugang der Mahnung" in kinds
     assert not any("KI-VO" in k for k in kinds)
 
+    before = page.locator("[data-manual-source]").element_handle()
     page.select_option("[data-manual-kind]", "reminder_received")
     # the panel is swapped for the chosen kind; the first kind's form may
     # already hold a date input, so wait for the swap itself
-    page.wait_for_load_state("networkidle")
+    page.wait_for_function("el => !el.isConnected", arg=before)
     page.wait_for_selector('#manual-fact input[name="date"][data-date-input]')
     _mark(page, DATE_PASSAGE)
     quote = page.locator("[data-manual-quote]")

@@ -1,17 +1,21 @@
 """The reviewer's value editor, derived from the ontology's one value schema.
 
 ``FactValueForm`` builds its inputs from ``FactValueSchema.form_fields()``: a
-date input for a date, an amount with a select of every ISO 4217 currency the
-schema knows, a select of the declared choices for an enumeration, a party
-select, a checkbox, the fields of a record kind in their order. The form only
-turns the inputs into the JSON value; whether the value may be saved is decided
-by the schema alone, in ``review.services.decisions.fact_value_check`` (the
-same check as the agents' gate). So the editor never offers a value the gate
-would refuse, nor refuses one it would take.
+text input for a date in the page's form (TT.MM.JJJJ on a German page, which a
+browser's ``<input type=date>`` would show in the browser's locale instead),
+an amount with a select of every ISO 4217 currency the schema knows, a select
+of the declared choices for an enumeration, a party select, a checkbox, the
+fields of a record kind in their order. The form only turns the inputs into
+the JSON value; whether the value may be saved is decided by the schema
+alone, in ``review.services.decisions.fact_value_check`` (the same check as
+the agents' gate). So the editor never offers a value the gate would refuse,
+nor refuses one it would take.
 """
 
 from __future__ import annotations
 
+import datetime as dt
+import re
 from collections.abc import Mapping, Sequence
 from decimal import Decimal, InvalidOperation
 from typing import Any
@@ -34,11 +38,61 @@ def amount_to_cents(text: str, *, field: str = "amount") -> int:
     try:
         amount = Decimal(cleaned)
     except InvalidOperation:
-        raise FactValueInvalid(f"{text!r} is not a number", field=field) from None
+        raise FactValueInvalid(
+            f"{text!r} is not a number",
+            field=field,
+            code="not_a_number",
+            params={"value": text},
+        ) from None
     hundredths = amount * 100
     if hundredths != hundredths.to_integral_value():
-        raise FactValueInvalid("at most two decimal places", field=field)
+        raise FactValueInvalid(
+            "at most two decimal places", field=field, code="too_many_decimals"
+        )
     return int(hundredths)
+
+
+_GERMAN_DATE = re.compile(r"^(\d{1,2})\.(\d{1,2})\.(\d{4})$")
+_US_DATE = re.compile(r"^(\d{1,2})/(\d{1,2})/(\d{4})$")
+
+
+def _english() -> bool:
+    return (get_language() or "de").startswith("en")
+
+
+def date_input_to_iso(text: str, *, field: str = "date") -> str:
+    """A typed date as the ISO text the value schema reads. German pages take
+    TT.MM.JJJJ (also T.M.JJJJ), English pages MM/DD/YYYY; both take ISO
+    (YYYY-MM-DD). A typed day that is no calendar day (31.02.2026) raises
+    FactValueInvalid; any other text is passed on for the schema to refuse."""
+    cleaned = text.strip()
+    german = _GERMAN_DATE.match(cleaned)
+    us = _US_DATE.match(cleaned) if _english() else None
+    if german:
+        day, month, year = (int(g) for g in german.groups())
+    elif us:
+        month, day, year = (int(g) for g in us.groups())
+    else:
+        return cleaned
+    try:
+        return dt.date(year, month, day).isoformat()
+    except ValueError:
+        raise FactValueInvalid(
+            f"{cleaned} is not a calendar date",
+            field=field,
+            code="date_not_calendar",
+            params={"value": cleaned},
+        ) from None
+
+
+def date_for_input(iso: str) -> str:
+    """A stored ISO date as the page's date input shows it (05.05.2026 on a
+    German page; ISO on an English one, which is never ambiguous)."""
+    try:
+        day = dt.date.fromisoformat(iso)
+    except (TypeError, ValueError):
+        return iso
+    return iso if _english() else day.strftime("%d.%m.%Y")
 
 
 def _number(text: str) -> Any:
@@ -79,7 +133,7 @@ class FactValueForm(forms.Form):
         spec: FormField, parties: Sequence[tuple[int, str]], *, first: bool
     ) -> forms.Field:
         attrs: dict[str, Any] = {"data-first-field": True} if first else {}
-        english = (get_language() or "de").startswith("en")
+        english = _english()
         label = spec.label_en if english else spec.label_de
         # Free text inputs only: what is valid is the schema's decision.
         if spec.kind == "boolean":
@@ -105,7 +159,16 @@ class FactValueForm(forms.Form):
                 widget=forms.Select(attrs=attrs, choices=choices),
             )
         if spec.kind == "date":
-            widget: forms.Widget = forms.DateInput(attrs={"type": "date", **attrs})
+            widget: forms.Widget = forms.TextInput(
+                attrs={
+                    "placeholder": "YYYY-MM-DD" if english else "TT.MM.JJJJ",
+                    "inputmode": "numeric",
+                    "autocomplete": "off",
+                    "size": 10,
+                    "data-date-input": True,
+                    **attrs,
+                }
+            )
         elif spec.kind in (*_AMOUNT_PARTS, "count", "integer", "number"):
             widget = forms.TextInput(attrs={"inputmode": "decimal", **attrs})
         else:
@@ -139,6 +202,8 @@ class FactValueForm(forms.Form):
                 continue
             if spec.kind in _AMOUNT_PARTS and isinstance(part, int):
                 part = _hundredths_text(part)
+            if spec.kind == "date" and isinstance(part, str):
+                part = date_for_input(part)
             result[spec.name] = part if spec.kind == "boolean" else str(part)
         return result
 
@@ -163,6 +228,8 @@ class FactValueForm(forms.Form):
                 target[key] = int(text) if str(text).isdigit() else text
             elif spec.kind == "number":
                 target[key] = _number(str(text))
+            elif spec.kind == "date":
+                target[key] = date_input_to_iso(str(text), field=spec.name)
             else:
                 target[key] = text
         if not self.schema.is_record:

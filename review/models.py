@@ -319,6 +319,16 @@ class Decision(models.Model):
     value_before = models.JSONField(null=True, blank=True)
     value_after = models.JSONField(null=True, blank=True)
     status_after = models.CharField(max_length=16, blank=True)
+    # A decision on a desk item that groups identical proposals of several
+    # runs: the first proposal's decision leads, each twin's decision names
+    # it, and an undo takes back the whole group (review.services.undo).
+    group_leader = models.ForeignKey(
+        "self",
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="group_members",
+    )
     created_at = models.DateTimeField(_("decided"), auto_now_add=True)
 
     class Meta:

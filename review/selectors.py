@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from django.db.models import Q, QuerySet
+from django.db.models import Exists, OuterRef, Q, QuerySet
 from django.http import Http404
 from django.urls import NoReverseMatch, reverse
 from django.utils import timezone
@@ -84,6 +84,56 @@ class QueueFilters:
         )
 
 
+def _same_proposal(
+    *, case_id: Any, fact_type: Any, source_chunk_id: Any, value: Any, quote: Any
+) -> dict[str, Any]:
+    """THE rule of which pending proposals are one desk item: the same case,
+    fact kind, typed value, chunk and quote, whichever runs proposed them.
+    Takes values or ``OuterRef``s (the queue's subquery)."""
+    return {
+        "case_id": case_id,
+        "fact_type": fact_type,
+        "source_chunk_id": source_chunk_id,
+        "value": value,
+        "quote": quote,
+        "status": ExtractionProposal.Status.PENDING,
+    }
+
+
+def proposal_twins(*, proposal: ExtractionProposal) -> list[ExtractionProposal]:
+    """The other pending proposals of ``proposal``'s desk item (identical ones
+    from other runs), in proposal order; empty for a decided proposal."""
+    if proposal.status != ExtractionProposal.Status.PENDING:
+        return []
+    same = _same_proposal(
+        case_id=proposal.case_id,
+        fact_type=proposal.fact_type,
+        source_chunk_id=proposal.source_chunk_id,
+        value=proposal.value,
+        quote=proposal.quote,
+    )
+    return list(
+        ExtractionProposal.objects.filter(**same).exclude(pk=proposal.pk).order_by("id")
+    )
+
+
+def _later_twin(queryset: QuerySet[ExtractionProposal]) -> QuerySet[ExtractionProposal]:
+    """Drop the pending proposals an earlier identical one represents."""
+    earlier = ExtractionProposal.objects.filter(
+        **_same_proposal(
+            case_id=OuterRef("case_id"),
+            fact_type=OuterRef("fact_type"),
+            source_chunk_id=OuterRef("source_chunk_id"),
+            value=OuterRef("value"),
+            quote=OuterRef("quote"),
+        ),
+        id__lt=OuterRef("id"),
+    )
+    return queryset.exclude(
+        Q(status=ExtractionProposal.Status.PENDING) & Exists(earlier)
+    )
+
+
 def proposals_for_user(*, user: Any) -> QuerySet[ExtractionProposal]:
     return scope_to_user(ExtractionProposal.objects.all(), user)
 
@@ -101,6 +151,7 @@ def proposal_queue(
     queryset = proposals_for_user(user=user).select_related(
         "case", "assignee", "source_chunk__document"
     )
+    queryset = _later_twin(queryset)  # one item per group of identical ones
     if filters.case_id is not None:
         queryset = queryset.filter(case_id=filters.case_id)
     if filters.status:
@@ -174,7 +225,7 @@ def proposals_newer_count(*, user: Any, case_id: int, since_id: int) -> int:
     """How many pending proposals of the case arrived after ``since_id`` (an
     upload or an agent run added them while the reviewer had the desk open)."""
     return (
-        proposals_for_user(user=user)
+        _later_twin(proposals_for_user(user=user))  # new desk items, not twins
         .filter(case_id=case_id, status=ExtractionProposal.Status.PENDING)
         .filter(id__gt=since_id)
         .count()

@@ -25,6 +25,7 @@ from cases.models import Case, Membership
 from cases.selectors import case_get_for_user, case_list_for_user, user_has_role
 from cases.tabs import is_fragment_request, render_case_tab
 from ontology.domain.values import FactValueInvalid, FactValueSchema, value_schema
+from ontology.value_messages import fact_value_invalid_text
 from review.errors import InvalidValue
 from review.forms import FactValueForm
 from review.models import ExtractionProposal
@@ -40,6 +41,7 @@ from review.selectors import (
     fact_type_labels,
     proposal_get_for_user,
     proposal_queue,
+    proposal_twins,
     proposals_newer_count,
     proposals_newest_id,
     queue_assignees,
@@ -95,7 +97,11 @@ def item_context(
     claimed_by_other = (
         proposal.claim_active() and proposal.assignee_id != request.user.pk
     )
+    group = [proposal, *proposal_twins(proposal=proposal)]
+    runs = sorted({p.agent_run_id for p in group if p.agent_run_id is not None})
     return {
+        "group_ids": [p.pk for p in group],
+        "group_runs": [(run, agent_run_url(run, proposal.case_id)) for run in runs],
         "item": proposal,
         "kind": schema.kind,
         "type_label": fact_type_label(info, proposal.fact_type),
@@ -264,7 +270,10 @@ def _decide(request: HttpRequest, proposal: ExtractionProposal) -> str:
         try:
             value = form.json_value()
         except FactValueInvalid as exc:
-            raise InvalidValue(exc.message, hint={"field": exc.field}) from None
+            raise InvalidValue(
+                fact_value_invalid_text(exc, schema=form.schema),
+                hint={"field": exc.field, "reason": exc.code},
+            ) from None
     decisions.proposal_decide(
         proposal=proposal,
         reviewer=request.user,
@@ -411,18 +420,20 @@ def decision_undo_view(request: HttpRequest, decision_id: int) -> HttpResponse:
     """Take back one's last decision (``u`` on the desk), then show its
     proposal again. A decision that can no longer be undone says why."""
     decision = decision_get_for_user(user=request.user, decision_id=decision_id)
+    proposal_id = decision.proposal_id
     try:
-        decision_undo(decision=decision, reviewer=request.user)
+        undo = decision_undo(decision=decision, reviewer=request.user)
     except DomainError as exc:
         messages.error(request, exc.message)
     else:
+        proposal_id = undo.proposal_id  # a group's first proposal: its desk item
         messages.success(request, _("Decision undone; the proposal is open again."))
     target = request.POST.get("next", "")
     if not target.startswith("/") or target.startswith("//"):
         target = reverse("review:case_review", kwargs={"case_id": decision.case_id})
     params = QueryDict(target.partition("?")[2], mutable=True)
-    if decision.proposal_id is not None:
-        params["item"] = str(decision.proposal_id)
+    if proposal_id is not None:
+        params["item"] = str(proposal_id)
         params["status"] = "all"
     return redirect(f"{target.partition('?')[0]}?{params.urlencode()}")
 

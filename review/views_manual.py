@@ -28,6 +28,7 @@ from cases.selectors import case_get_for_user, user_has_role
 from cases.tabs import is_fragment_request, render_case_tab
 from evidence.models import Chunk
 from ontology.domain.values import FactValueInvalid, value_schema
+from ontology.value_messages import fact_value_invalid_text
 from review.errors import InvalidValue
 from review.forms import FactValueForm
 from review.models import Fact
@@ -127,7 +128,10 @@ def manual_fact(request: HttpRequest, case_id: int) -> HttpResponse:
         try:
             value = context["form"].json_value()
         except FactValueInvalid as exc:
-            raise InvalidValue(exc.message, hint={"field": exc.field}) from None
+            raise InvalidValue(
+                fact_value_invalid_text(exc, schema=context["form"].schema),
+                hint={"field": exc.field, "reason": exc.code},
+            ) from None
         fact = fact_record_manual(
             case=case,
             fact_type=context["fact_type"],

@@ -335,3 +335,213 @@ def test_every_end_reason_code_has_a_german_text_with_its_parameters() -> None:
             )
             == "old"
         )
+
+
+# -- gate rejections and value refusals (the rest of item 12) ----------------------
+
+#: English texts of the gate, its policies and the value schema; none may show
+#: where a German page says why a call or a value was refused.
+ENGLISH_REFUSAL = re.compile(
+    r"is not a calendar date|is not a chunk of this case|is not a passage|"
+    r"does not occur verbatim|does not occur word for word|Copy the quote|"
+    r"has already been proposed|Move on to another|must be an ISO|"
+    r"is not a party|is not a number|at most two decimal|lies outside|"
+    r"must not be empty|Enter the date|MM/DD|allowed_chunk_ids|Passages of this case|"
+    r"The value does not fit",
+    re.I,
+)
+
+
+def _refusing_run(case: Any, actor: Any) -> AgentRun:
+    """A run whose three calls the gate refuses: a chunk of no case, a quote
+    not in its chunk, a date that is no calendar date."""
+    import json
+
+    from tests.review.helpers import make_chunk
+
+    chunk = make_chunk(case)
+    good = {
+        "fact_type": "reminder_sent",
+        "source_chunk_id": chunk.pk,
+        "quote": "Zahlungserinnerung vom 05.05.2026",
+        "value": {"date": "2026-05-05"},
+        "confidence": 0.8,
+    }
+    calls = [
+        {**good, "source_chunk_id": 987654},
+        {**good, "quote": "steht nicht im Brief"},
+        {**good, "value": {"date": "2026-02-31"}},
+    ]
+    run, _steps, _provider = run_scripted(
+        case=case,
+        actor=actor,
+        turns=[[("propose_case_fact", json.dumps(c)) for c in calls]],
+    )
+    return run
+
+
+def _without_verbatim_blocks(page: str) -> str:
+    """The page without its ``<pre>`` blocks: what the model proposed and the
+    observation it was sent are shown verbatim, in the model's language."""
+    return re.sub(r"<pre\b.*?</pre>", " ", page, flags=re.S | re.I)
+
+
+def test_a_run_page_in_german_says_why_the_gate_refused_each_call(
+    case: Any, lawyer: Any, lawyer_client: Any
+) -> None:
+    run = _refusing_run(case, lawyer)
+    codes = list(
+        run.step_rows.filter(verdict="rejected").values_list(
+            "rejection__code", flat=True
+        )
+    )
+    assert codes == ["chunk_not_in_case", "quote_not_in_chunk", "invalid_value"]
+    url = reverse("agents:run_detail", kwargs={"case_id": case.pk, "run_id": run.pk})
+    page = lawyer_client.get(url, HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    text = " ".join(_visible_text(_without_verbatim_blocks(page)).split())
+
+    assert "Abschnitt #987654 gehört nicht zu dieser Akte." in text
+    assert "Das Zitat steht nicht wörtlich im Abschnitt." in text
+    assert "Der Wert passt nicht zur Tatsachenart: 2026-02-31 ist kein" in text
+    assert "Abschnitte dieser Akte: #" in text  # the hint, in words
+    english = ENGLISH_REFUSAL.search(text)
+    assert english is None, text[max(0, english.start() - 200) : english.end() + 80]
+    assert not DICT_DUMP.search(text)
+
+
+def test_a_run_page_in_english_says_why_the_gate_refused_in_english(
+    case: Any, lawyer: Any, lawyer_client: Any
+) -> None:
+    run = _refusing_run(case, lawyer)
+    text = _run_page(lawyer_client, run, "en")
+    assert "Passage #987654 is not a passage of this case." in text
+    assert "The value does not fit the fact type: 2026-02-31 is not a calendar" in text
+    assert "gehört nicht zu dieser Akte" not in text
+
+
+def test_the_model_still_gets_the_english_rejection_without_page_params(
+    case: Any, lawyer: Any
+) -> None:
+    run = _refusing_run(case, lawyer)
+    step = run.step_rows.filter(rejection__code="invalid_value").get()
+    assert step.observation["message"] == "2026-02-31 is not a calendar date"
+    assert "params" not in step.observation
+    assert step.rejection["params"]["reason"] == "date_not_calendar"
+
+
+def _edit_refused(client: Any, case: Any, language: str, **typed: str) -> str:
+    proposal = make_proposal(case)
+    client.cookies["django_language"] = language
+    response = client.post(
+        reverse("review:proposal_decide", kwargs={"proposal_id": proposal.pk}),
+        {"action": "edit", **typed},
+        HTTP_HX_REQUEST="true",
+        HTTP_ACCEPT_LANGUAGE=language,
+    )
+    assert response.status_code == 400
+    assert 'data-code="invalid_value"' in response.content.decode()
+    return " ".join(_visible_text(response.content.decode()).split())
+
+
+def _panel_refused(client: Any, case: Any, language: str, **typed: str) -> str:
+    from tests.review.helpers import make_chunk
+
+    chunk = make_chunk(case)
+    client.cookies["django_language"] = language
+    response = client.post(
+        reverse("review:manual_fact", kwargs={"case_id": case.pk}),
+        {
+            "chunk": chunk.pk,
+            "quote": "Zahlungserinnerung vom 05.05.2026",
+            "fact_type": "reminder_sent",
+            **typed,
+        },
+        HTTP_HX_REQUEST="true",
+        HTTP_ACCEPT_LANGUAGE=language,
+    )
+    assert response.status_code == 400
+    assert 'data-code="invalid_value"' in response.content.decode()
+    return " ".join(_visible_text(response.content.decode()).split())
+
+
+@pytest.mark.parametrize("show", [_edit_refused, _panel_refused])
+def test_a_bad_date_is_refused_in_german_in_the_editor_and_the_panel(
+    show: Any, case: Any, reviewer_client: Any
+) -> None:
+    text = show(reviewer_client, case, "de", date="31.02.2026")
+    assert "31.02.2026 ist kein Kalenderdatum." in text
+    english = ENGLISH_REFUSAL.search(text)
+    assert english is None, text[max(0, english.start() - 200) : english.end() + 80]
+
+    text = show(reviewer_client, case, "de", date="morgen")
+    assert "Bitte das Datum als TT.MM.JJJJ eingeben" in text
+
+
+@pytest.mark.parametrize("show", [_edit_refused, _panel_refused])
+def test_a_bad_date_is_refused_in_english_on_english_pages(
+    show: Any, case: Any, reviewer_client: Any
+) -> None:
+    text = show(reviewer_client, case, "en", date="2026-02-31")
+    assert "2026-02-31 is not a calendar date." in text
+    assert "Kalenderdatum" not in text
+
+
+def test_an_amount_refusal_in_the_editor_is_german(
+    case: Any, reviewer_client: Any
+) -> None:
+    proposal = make_proposal(
+        case,
+        fact_type="claim_amount",
+        value={"cents": 400000, "currency": "EUR"},
+        quote="4.250,00 EUR",
+    )
+    response = reviewer_client.post(
+        reverse("review:proposal_decide", kwargs={"proposal_id": proposal.pk}),
+        {"action": "edit", "amount": "4.250,001", "currency": "EUR", "label": ""},
+        HTTP_HX_REQUEST="true",
+        HTTP_ACCEPT_LANGUAGE="de",
+    )
+    assert response.status_code == 400
+    text = _visible_text(response.content.decode())
+    assert "Höchstens zwei Nachkommastellen." in text
+    assert ENGLISH_REFUSAL.search(text) is None
+
+
+def test_every_value_refusal_code_of_the_schema_has_a_german_text() -> None:
+    """A code the value schema raises without a German text would reach a
+    German page in English: every ``ValueRule`` code is in the catalogue."""
+    from pathlib import Path
+
+    from django.utils import translation
+
+    from ontology.value_messages import MESSAGES
+
+    sources = " ".join(
+        Path(p).read_text()
+        for p in (
+            "ontology/domain/value_kinds.py",
+            "ontology/domain/values.py",
+            "ontology/domain/vocabulary.py",
+            "review/forms.py",
+        )
+    )
+    raised = set(re.findall(r'ValueRule\(\s*"(\w+)"', sources))
+    raised |= set(re.findall(r'code="(\w+)"', sources))
+    raised |= set(re.findall(r'code, message = "(\w+)"', sources))
+    raised |= set(re.findall(r'^\s+"(\w+_out_of_range)",$', sources, re.M))
+    assert raised - {"invalid"} <= set(MESSAGES), raised - set(MESSAGES)
+    sample = {
+        "where": "date",
+        "value": "x",
+        "max": 2,
+        "high": 3,
+        "kind": "k",
+        "key": "k",
+        "choices": ["a"],
+    }
+    for code, render in MESSAGES.items():
+        with translation.override("de"):
+            german = render(sample)
+        with translation.override("en"):
+            english = render(sample)
+        assert german != english, code

@@ -53,6 +53,9 @@ class Rejection(BaseModel):
     failed_policy: str | None = None
     retryable: bool = False
     hint: Any = None
+    # What the message says, as values, for a page that says it in its own
+    # language (``agents.templatetags.run_text``); not sent to the model.
+    params: dict[str, Any] = {}
 
 
 class ToolUnavailable(Exception):
@@ -62,11 +65,19 @@ class ToolUnavailable(Exception):
 class ToolRefusal(Exception):
     """The tool itself refused while preparing (not a policy)."""
 
-    def __init__(self, code: str, message: str, *, hint: Any = None) -> None:
+    def __init__(
+        self,
+        code: str,
+        message: str,
+        *,
+        hint: Any = None,
+        params: Mapping[str, Any] | None = None,
+    ) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
         self.hint = hint
+        self.params: dict[str, Any] = dict(params or {})
 
 
 @dataclass(frozen=True)
@@ -125,6 +136,7 @@ def _reject(
     retryable: bool = False,
     hint: Any = None,
     arguments: Mapping[str, Any] | None = None,
+    params: Mapping[str, Any] | None = None,
 ) -> GateVerdict:
     rejection = Rejection(
         code=code,
@@ -132,11 +144,12 @@ def _reject(
         failed_policy=failed_policy,
         retryable=retryable,
         hint=hint,
+        params=json.loads(json.dumps(dict(params or {}), default=str)),
     )
     return GateVerdict(
         status="rejected",
         stage=stage,
-        observation=rejection.model_dump(mode="json"),
+        observation=rejection.model_dump(mode="json", exclude={"params"}),
         rejection=rejection,
         arguments=arguments,
     )
@@ -219,6 +232,7 @@ class Gate:
                 f"There is no tool {call.name!r}.",
                 retryable=True,
                 hint={"tools": self._tool_names},
+                params={"tool": call.name},
             )
         spec = plan.spec
         try:
@@ -230,6 +244,7 @@ class Gate:
                 f"The arguments are not valid JSON: {exc}.",
                 retryable=True,
                 hint="Send the arguments as one JSON object.",
+                params={"detail": str(exc)},
             )
         if not isinstance(raw, dict):
             return _reject(
@@ -250,6 +265,7 @@ class Gate:
                     {"loc": list(e["loc"]), "msg": e["msg"]}
                     for e in exc.errors(include_url=False, include_input=False)
                 ],
+                params={"tool": spec.name},
             )
         arguments = args.model_dump(mode="json")
 
@@ -269,6 +285,7 @@ class Gate:
                 retryable=True,
                 hint={"tools": sorted(self.envelope.allowed_tools)},
                 arguments=arguments,
+                params={"tool": spec.name},
             )
 
         # [3] before-policies
@@ -285,6 +302,7 @@ class Gate:
                 retryable=outcome.retryable,
                 hint=outcome.hint,
                 arguments=arguments,
+                params=outcome.params,
             )
 
         # [4] approval boundary (a held call is prepared first, without a
@@ -296,6 +314,7 @@ class Gate:
                 "approval_rejected",
                 f"The approval policy of this task rejects {spec.name!r}.",
                 arguments=arguments,
+                params={"tool": spec.name},
             )
         hold = approval is Approval.HUMAN and approved is None
 
@@ -319,7 +338,12 @@ class Gate:
             )
         except ToolRefusal as exc:
             return _reject(
-                "prepare", exc.code, exc.message, hint=exc.hint, arguments=arguments
+                "prepare",
+                exc.code,
+                exc.message,
+                hint=exc.hint,
+                arguments=arguments,
+                params=exc.params,
             )
         if hold:
             if impl is not None:
@@ -375,6 +399,7 @@ class Gate:
                 retryable=outcome.retryable,
                 hint=outcome.hint,
                 arguments=arguments,
+                params=outcome.params,
             )
 
         # [7] commit, [8] observation

@@ -46,6 +46,8 @@ class PolicyOutcome:
     message: str = ""
     retryable: bool = False
     hint: Any = None
+    # the message's values, for a page that says it in its own language
+    params: Mapping[str, Any] = field(default_factory=dict)
 
 
 PASS = PolicyOutcome(ok=True)
@@ -92,6 +94,7 @@ def chunk_belongs_to_case(ctx: PolicyContext) -> PolicyOutcome:
         message=f"Chunk {chunk_id} is not a chunk of this case.",
         retryable=True,
         hint=_chunk_hint(ctx.world),
+        params={"chunk_id": chunk_id},
     )
 
 
@@ -160,6 +163,7 @@ def fact_type_known(ctx: PolicyContext) -> PolicyOutcome:
         message=f"The ontology has no fact type {fact_type!r}.",
         retryable=True,
         hint={"fact_types": sorted(known)},
+        params={"fact_type": fact_type},
     )
 
 
@@ -189,6 +193,12 @@ def value_valid_for_fact_type(ctx: PolicyContext) -> PolicyOutcome:
             message=exc.message,
             retryable=True,
             hint=exc.hint,
+            params={
+                "reason": exc.code,
+                "field": exc.field,
+                "fact_type": fact_type,
+                **exc.params,
+            },
         )
     return PASS
 
@@ -222,6 +232,7 @@ def evidence_ids_confirmed_facts(ctx: PolicyContext) -> PolicyOutcome:
         message="Only confirmed facts of this case can support an argument: "
         f"{sorted(wanted - confirmed)} are not.",
         retryable=True,
+        params={"fact_ids": sorted(wanted - confirmed)},
         hint={"confirmed_fact_ids": sorted(confirmed)[:HINT_CHUNK_IDS]},
     )
 
@@ -236,6 +247,7 @@ def claim_of_case(ctx: PolicyContext) -> PolicyOutcome:
         code="claim_not_in_case",
         message=f"Claim {claim_id} is not a claim of this case.",
         retryable=True,
+        params={"claim_id": claim_id},
         hint={"claim_ids": sorted(claims)},
     )
 
@@ -249,6 +261,7 @@ def fact_of_case(ctx: PolicyContext) -> PolicyOutcome:
         code="fact_not_in_case",
         message=f"Fact {fact_id} is not a fact of this case.",
         retryable=True,
+        params={"fact_id": fact_id},
     )
 
 
@@ -287,6 +300,7 @@ def prepared_equals_request(ctx: PolicyContext) -> PolicyOutcome:
         code="prepared_mismatch",
         message=f"The prepared result differs from the request in {differing}.",
         retryable=False,
+        params={"keys": differing},
     )
 
 

@@ -84,13 +84,36 @@ _CURRENCY_SHAPE = re.compile(r"^[A-Z]{3}$")
 class FactValueInvalid(ValueError):
     """A value does not fit its fact type's value schema. ``field`` names the
     offending key (``date``, ``currency``, ``deadline`` ...), ``hint`` what
-    would fit."""
+    would fit. ``code`` and ``params`` say the same as the English ``message``
+    (what the model and logs get) as a stable code, so that a page can say it
+    in its own language (``ontology.value_messages``)."""
 
-    def __init__(self, message: str, *, field: str = "value", hint: Any = None) -> None:
+    def __init__(
+        self,
+        message: str,
+        *,
+        field: str = "value",
+        hint: Any = None,
+        code: str = "invalid",
+        params: Mapping[str, Any] | None = None,
+    ) -> None:
         super().__init__(message)
         self.message = message
         self.field = field
         self.hint = hint
+        self.code = code
+        self.params: dict[str, Any] = dict(params or {})
+
+
+class ValueRule(ValueError):
+    """An admission or shape rule a validator found broken: the English text
+    plus its stable code and parameters (Pydantic keeps the exception in the
+    error's context, so ``FactValueSchema`` can hand both on)."""
+
+    def __init__(self, code: str, message: str, **params: Any) -> None:
+        super().__init__(message)
+        self.code = code
+        self.params = params
 
 
 @dataclass(frozen=True)
@@ -126,32 +149,47 @@ def _iso_date(raw: Any) -> Any:
     if isinstance(raw, dt.date) and not isinstance(raw, dt.datetime):
         return raw
     if not isinstance(raw, str) or not _ISO_DATE.match(raw.strip()):
-        raise ValueError("a date must be an ISO date YYYY-MM-DD")
+        raise ValueRule("date_format", "a date must be an ISO date YYYY-MM-DD")
     try:
         return dt.date.fromisoformat(raw.strip())
     except ValueError:
-        raise ValueError(f"{raw} is not a calendar date") from None
+        raise ValueRule(
+            "date_not_calendar", f"{raw} is not a calendar date", value=raw
+        ) from None
 
 
 def _date_admitted(value: dt.date, info: ValidationInfo) -> dt.date:
     if admission_of(info) is not None and not MIN_DATE <= value <= MAX_DATE:
-        raise ValueError(f"{value.isoformat()} lies outside 1900–2100")
+        raise ValueRule(
+            "date_out_of_range",
+            f"{value.isoformat()} lies outside 1900–2100",
+            value=value.isoformat(),
+        )
     return value
 
 
 def _text(value: str, info: ValidationInfo) -> str:
     cleaned = value.strip()
     if not cleaned:
-        raise ValueError("the text must not be empty")
+        raise ValueRule("text_empty", "the text must not be empty")
     if admission_of(info) is not None and len(cleaned) > MAX_TEXT:
-        raise ValueError(f"the text is longer than {MAX_TEXT} characters")
+        raise ValueRule(
+            "text_too_long",
+            f"the text is longer than {MAX_TEXT} characters",
+            max=MAX_TEXT,
+        )
     return cleaned
 
 
 def _choices_check(choices: tuple[str, ...]) -> Callable[[str, ValidationInfo], str]:
     def check(value: str, info: ValidationInfo) -> str:
         if admission_of(info) is not None and value not in choices:
-            raise ValueError(f"{value!r} is not one of: {', '.join(choices)}")
+            raise ValueRule(
+                "not_a_choice",
+                f"{value!r} is not one of: {', '.join(choices)}",
+                value=value,
+                choices=list(choices),
+            )
         return value
 
     return check
@@ -164,10 +202,16 @@ def _party(value: str | int, info: ValidationInfo) -> str | int:
     if isinstance(value, int):
         if value in admission.parties.ids:
             return value
-        raise ValueError(f"party id {value} is not a party of this case")
+        raise ValueRule(
+            "party_unknown",
+            f"party id {value} is not a party of this case",
+            value=value,
+        )
     if value in admission.parties.names:
         return value
-    raise ValueError(f"{value!r} is not a party of this case")
+    raise ValueRule(
+        "party_unknown", f"{value!r} is not a party of this case", value=value
+    )
 
 
 IsoDate = Annotated[
@@ -186,16 +230,20 @@ class Shape(BaseModel):
 
 def _currency_shape(value: str, info: ValidationInfo) -> str:
     if not _CURRENCY_SHAPE.match(value):
-        raise ValueError("the currency must be an ISO 4217 code such as EUR")
+        raise ValueRule(
+            "currency_format", "the currency must be an ISO 4217 code such as EUR"
+        )
     if admission_of(info) is not None and value not in _CURRENCY_SET:
-        raise ValueError(f"unknown ISO 4217 currency {value!r}")
+        raise ValueRule(
+            "currency_unknown", f"unknown ISO 4217 currency {value!r}", value=value
+        )
     return value
 
 
-def _bounded(low: int, high: int, message: str) -> AfterValidator:
+def _bounded(low: int, high: int, code: str, message: str) -> AfterValidator:
     def check(value: int, info: ValidationInfo) -> int:
         if admission_of(info) is not None and not low <= value <= high:
-            raise ValueError(message)
+            raise ValueRule(code, message, low=low, high=high)
         return value
 
     return AfterValidator(check)
@@ -205,7 +253,7 @@ def _short(value: str | None, info: ValidationInfo) -> str | None:
     if value is not None and not value.strip():
         return None  # an empty label is no label
     if value is not None and admission_of(info) is not None and len(value) > MAX_LABEL:
-        raise ValueError("must be a short text")
+        raise ValueRule("label_too_long", "must be a short text", max=MAX_LABEL)
     return value.strip() if value is not None else None
 
 
@@ -216,7 +264,13 @@ class Amount(Shape):
     """A sum of money in the smallest unit (cents) and an ISO 4217 currency."""
 
     cents: Annotated[
-        int, _bounded(1, MAX_CENTS - 1, "the amount must be positive and plausible")
+        int,
+        _bounded(
+            1,
+            MAX_CENTS - 1,
+            "amount_out_of_range",
+            "the amount must be positive and plausible",
+        ),
     ]
     currency: Annotated[str, AfterValidator(_currency_shape)]
     label: ShortText = None
@@ -227,7 +281,13 @@ class Rate(Shape):
     percentage points over the base rate (Basiszinssatz, § 247 BGB)."""
 
     basis_points: Annotated[
-        int, _bounded(0, MAX_BASIS_POINTS, "the rate must lie between 0 and 1,000 %")
+        int,
+        _bounded(
+            0,
+            MAX_BASIS_POINTS,
+            "rate_out_of_range",
+            "the rate must lie between 0 and 1,000 %",
+        ),
     ]
     reference: Literal["fixed", "base_rate"]
 
@@ -237,7 +297,13 @@ class Period(Shape):
     ("14 Tage nach Zugang der Rechnung")."""
 
     count: Annotated[
-        int, _bounded(1, MAX_PERIOD_COUNT, "the period must be a positive number")
+        int,
+        _bounded(
+            1,
+            MAX_PERIOD_COUNT,
+            "period_out_of_range",
+            "the period must be a positive number",
+        ),
     ]
     unit: Literal["days", "weeks", "months"]
     from_event: ShortText = None
@@ -252,18 +318,28 @@ class RecordValue(Shape):
 NonNegativeInt = Annotated[
     int,
     Field(strict=True),
-    _bounded(0, MAX_INTEGER, f"the number must be a whole number 0–{MAX_INTEGER}"),
+    _bounded(
+        0,
+        MAX_INTEGER,
+        "integer_out_of_range",
+        f"the number must be a whole number 0–{MAX_INTEGER}",
+    ),
 ]
 
 
 def _number(value: Any, info: ValidationInfo) -> Decimal:
     if isinstance(value, bool) or not isinstance(value, int | float | Decimal):
-        raise ValueError("must be a number")
+        raise ValueRule("not_a_number", "must be a number")
     result = Decimal(str(value))
     if not result.is_finite():
-        raise ValueError("must be a finite number")
+        raise ValueRule("not_a_number", "must be a finite number")
     if admission_of(info) is not None and not 0 <= result <= MAX_NUMBER:
-        raise ValueError(f"the number must lie between 0 and {MAX_NUMBER}")
+        raise ValueRule(
+            "number_out_of_range",
+            f"the number must lie between 0 and {MAX_NUMBER}",
+            low=0,
+            high=MAX_NUMBER,
+        )
     return result
 
 

@@ -79,6 +79,7 @@ from ontology.domain.value_kinds import (
     Rate,
     RecordValue,
     Shape,
+    ValueRule,
     inner_type,
 )
 
@@ -238,7 +239,9 @@ class FactValueSchema:
     # ------------------------------------------------------------ validating
     def _validate(self, raw: Any, admission: Admission | None) -> BaseModel:
         if not isinstance(raw, Mapping):
-            raise FactValueInvalid("the value must be a JSON object", hint=self.hint())
+            raise FactValueInvalid(
+                "the value must be a JSON object", hint=self.hint(), code="not_object"
+            )
         context = {"admission": admission} if admission is not None else {}
         adapter = self.adapter if admission is not None else self.read_adapter
         try:
@@ -354,12 +357,21 @@ class FactValueSchema:
         loc = [str(p) for p in error["loc"]]
         where = ".".join(loc) or "value"
         kind = error["type"]
+        params: dict[str, Any] = {"where": where}
+        rule = (error.get("ctx") or {}).get("error")
         if kind == "missing":
-            message = f"missing key {where!r}"
+            code, message = "missing_key", f"missing key {where!r}"
         elif kind == "extra_forbidden":
-            message = f"unexpected key {where!r}"
+            code, message = "unexpected_key", f"unexpected key {where!r}"
+        elif isinstance(rule, ValueRule):
+            code, message = rule.code, str(rule)
+            params.update(rule.params)
         else:
             message = str(error["msg"]).removeprefix("Value error, ")
+            code = "wrong_type"
+            if kind == "literal_error":
+                code = "not_a_choice"
+                params["choices"] = _literal_choices(error)
             if not kind.startswith("value_error"):
                 message = f"{where}: {message}"
         hint: Any = self.hint()
@@ -372,7 +384,9 @@ class FactValueSchema:
             hint = f"parties of this case: {sorted(admission.parties.names)}"
         elif choices and kind.startswith("value_error"):
             hint = f"one of: {list(choices)}"
-        return FactValueInvalid(message, field=top or "value", hint=hint)
+        return FactValueInvalid(
+            message, field=top or "value", hint=hint, code=code, params=params
+        )
 
     # --------------------------------------------------------- documentation
     def example(self) -> dict[str, Any]:
@@ -450,6 +464,16 @@ class FactValueSchema:
                     parts.append(f"{item.label_de or item.key}: {_display(inner)}")
             return "; ".join(parts)
         return _display(value)
+
+
+def _literal_choices(error: Any) -> list[str]:
+    """The allowed values of a Literal field (``'days', 'weeks' or 'months'``)."""
+    expected = str((error.get("ctx") or {}).get("expected", ""))
+    return [
+        part.strip(" '")
+        for part in expected.replace(" or ", ",").split(",")
+        if part.strip(" '")
+    ]
 
 
 def _display(value: Any) -> str:

@@ -357,7 +357,11 @@ def fact_value_schema(
     try:
         return value_schema(value_kind)
     except ValueError:
-        raise FactValueInvalid(f"unknown value kind {value_kind!r}") from None
+        raise FactValueInvalid(
+            f"unknown value kind {value_kind!r}",
+            code="unknown_kind",
+            params={"kind": value_kind},
+        ) from None
 
 
 def fact_value_validate(
@@ -381,7 +385,11 @@ def fact_value_parse(value_kind: str, raw: Any) -> FactValue:
     try:
         schema = value_schema(value_kind)
     except ValueError:
-        raise FactValueInvalid(f"unknown value kind {value_kind!r}") from None
+        raise FactValueInvalid(
+            f"unknown value kind {value_kind!r}",
+            code="unknown_kind",
+            params={"kind": value_kind},
+        ) from None
     return schema.read(raw)
 
 

@@ -25,7 +25,13 @@ from django.utils.translation import gettext as _
 from cases.audit import audit_event_record
 from cases.models import Case, Membership
 from cases.selectors import require_role
-from ontology.vocabulary import CaseParties, FactValueInvalid, fact_value_validate
+from ontology.value_messages import fact_value_invalid_text
+from ontology.vocabulary import (
+    CaseParties,
+    FactValueInvalid,
+    fact_value_schema,
+    fact_value_validate,
+)
 from ontology.vocabulary import UnknownFactType as VocabularyUnknownFactType
 from review.errors import (
     FactStatusConflict,
@@ -38,7 +44,7 @@ from review.errors import (
     UnknownFactType,
 )
 from review.models import CLAIM_TTL, Decision, ExtractionProposal, Fact, FactEvidence
-from review.selectors import vocabulary_for_case
+from review.selectors import proposal_twins, vocabulary_for_case
 from review.signals import facts_changed_on_commit
 
 Role = Membership.Role
@@ -57,20 +63,21 @@ def fact_value_check(*, case: Case, fact_type: str, value: Any) -> dict[str, Any
     (``fact_value_validate``, the same check as the agents' gate) with the
     parties of the case. Raises InvalidValue / UnknownFactType."""
     parties = CaseParties.of(list(case.parties.values_list("pk", "name")))
+    vocabulary = vocabulary_for_case(case)  # the case's firm's terms
     try:
         return fact_value_validate(
-            fact_type=fact_type,
-            value=value,
-            parties=parties,
-            vocabulary=vocabulary_for_case(case),  # the case's firm's terms
+            fact_type=fact_type, value=value, parties=parties, vocabulary=vocabulary
         )
     except VocabularyUnknownFactType:
         raise UnknownFactType(
             f"The ontology has no fact type {fact_type!r}.", hint=fact_type
         ) from None
     except FactValueInvalid as exc:
+        # the page's language for people; the stable reason code for clients
+        schema = fact_value_schema(fact_type, vocabulary=vocabulary)
         raise InvalidValue(
-            exc.message, hint={"field": exc.field, "expected": exc.hint}
+            fact_value_invalid_text(exc, schema=schema),
+            hint={"field": exc.field, "expected": exc.hint, "reason": exc.code},
         ) from None
 
 
@@ -87,6 +94,7 @@ def _decision_record(
     evidence: Mapping[str, Any] | None = None,
     status_after: str | None = None,
     undoes: Decision | None = None,
+    group_leader: Decision | None = None,
 ) -> Decision:
     """The decision row and its audit event (``evidence``: the chunk and quote
     a manual decision rests on, recorded in the audit data; ``undoes``: the
@@ -104,6 +112,7 @@ def _decision_record(
         value_before=value_before,
         value_after=value_after,
         status_after=status_after,
+        group_leader=group_leader,
     )
     if fact is not None:
         # The database refuses, at commit, a fact changed without this link.
@@ -124,6 +133,11 @@ def _decision_record(
             "value_after": value_after,
             **({"evidence": dict(evidence)} if evidence else {}),
             **({"undoes_decision_id": undoes.pk} if undoes is not None else {}),
+            **(
+                {"group_leader_decision_id": group_leader.pk}
+                if group_leader is not None
+                else {}
+            ),
         },
     )
     return decision
@@ -252,6 +266,7 @@ def proposal_accept(
     reviewer: Any,
     value: Mapping[str, Any] | None = None,
     reason: str = "",
+    group_leader: Decision | None = None,
 ) -> Fact:
     """Accept a pending proposal, optionally with an edited value (decision
     ``edit_accept``). The fact is *evidenced* under four-eyes review (a second
@@ -285,6 +300,7 @@ def proposal_accept(
         reason=reason,
         value_before=proposal.value if edited else None,
         value_after=final,
+        group_leader=group_leader,
     )
     facts_changed_on_commit(case_id=case.pk)
     return fact
@@ -292,7 +308,11 @@ def proposal_accept(
 
 @transaction.atomic
 def proposal_reject(
-    *, proposal: ExtractionProposal, reviewer: Any, reason: str = ""
+    *,
+    proposal: ExtractionProposal,
+    reviewer: Any,
+    reason: str = "",
+    group_leader: Decision | None = None,
 ) -> Decision:
     """Reject a pending proposal: it never becomes a fact."""
     require_role(reviewer, Role.REVIEWER)
@@ -303,6 +323,7 @@ def proposal_reject(
         actor=reviewer,
         proposal=proposal,
         reason=reason,
+        group_leader=group_leader,
     )
 
 
@@ -323,6 +344,7 @@ def proposal_dispute(
     reviewer: Any,
     reason: str,
     value: Mapping[str, Any] | None = None,
+    group_leader: Decision | None = None,
 ) -> Fact:
     """The document says it, but it is contested: the proposal is taken into
     the case graph (status accepted) as a *disputed* fact, which never counts as
@@ -364,6 +386,7 @@ def proposal_dispute(
         fact=fact,
         reason=cleaned,
         value_after=final,
+        group_leader=group_leader,
     )
     facts_changed_on_commit(case_id=case.pk)
     return fact
@@ -491,13 +514,63 @@ DECISION_ACTIONS = ("accept", "edit", "dispute", "reject")
 
 @dataclass(frozen=True)
 class ProposalDecision:
-    """What ``proposal_decide`` did: the action and the fact it made or
-    changed (None for a rejection)."""
+    """What ``proposal_decide`` did: the action, the fact it made or changed
+    (None for a rejection), and the ids of every proposal it decided (the
+    desk item's group of identical proposals, first the one asked for)."""
 
     action: str
     fact: Fact | None
+    decided: tuple[int, ...] = ()
 
 
+def _decide_one(
+    *,
+    proposal: ExtractionProposal,
+    reviewer: Any,
+    action: str,
+    value: Mapping[str, Any] | None,
+    reason: str,
+    group_leader: Decision | None,
+) -> tuple[Fact | None, Decision]:
+    """One proposal through its service; returns the fact and the decision."""
+    if action in ("accept", "edit"):
+        if action == "edit" and value is None:
+            raise InvalidDecision(
+                _("An edit needs the new value."), hint={"field": "value"}
+            )
+        fact = proposal_accept(
+            proposal=proposal,
+            reviewer=reviewer,
+            value=value if action == "edit" else None,
+            reason=reason,
+            group_leader=group_leader,
+        )
+        assert fact.last_decision is not None
+        return fact, fact.last_decision
+    if action == "dispute":
+        fact = proposal_dispute(
+            proposal=proposal,
+            reviewer=reviewer,
+            reason=reason,
+            value=value,
+            group_leader=group_leader,
+        )
+        assert fact.last_decision is not None
+        return fact, fact.last_decision
+    if action == "reject":
+        decision = proposal_reject(
+            proposal=proposal,
+            reviewer=reviewer,
+            reason=reason,
+            group_leader=group_leader,
+        )
+        return None, decision
+    raise InvalidDecision(
+        _("Unknown decision."), hint={"actions": list(DECISION_ACTIONS)}
+    )
+
+
+@transaction.atomic
 def proposal_decide(
     *,
     proposal: ExtractionProposal,
@@ -511,30 +584,38 @@ def proposal_decide(
     (with ``reason``, and the edited ``value`` if the reviewer changed it) or
     ``reject``. Every value passes ``fact_value_check``. Raises the services'
     DomainErrors; an unknown action or an edit without a value is
-    InvalidDecision."""
-    if action == "accept":
-        fact = proposal_accept(proposal=proposal, reviewer=reviewer, reason=reason)
-        return ProposalDecision(action, fact)
-    if action == "edit":
-        if value is None:
-            raise InvalidDecision(
-                _("An edit needs the new value."), hint={"field": "value"}
-            )
-        fact = proposal_accept(
-            proposal=proposal, reviewer=reviewer, value=value, reason=reason
-        )
-        return ProposalDecision(action, fact)
-    if action == "dispute":
-        fact = proposal_dispute(
-            proposal=proposal, reviewer=reviewer, reason=reason, value=value
-        )
-        return ProposalDecision(action, fact)
-    if action == "reject":
-        proposal_reject(proposal=proposal, reviewer=reviewer, reason=reason)
-        return ProposalDecision(action, None)
-    raise InvalidDecision(
-        _("Unknown decision."), hint={"actions": list(DECISION_ACTIONS)}
+    InvalidDecision.
+
+    Identical pending proposals of other runs (``proposal_twins``: one desk
+    item) are decided alike, in the same transaction, each with its own
+    decision and audit event naming the first as its group leader (an undo
+    takes back the group). A twin someone else decided meanwhile keeps that
+    decision; a twin another reviewer holds refuses the whole decision."""
+    twins = proposal_twins(proposal=proposal)
+    fact, leader = _decide_one(
+        proposal=proposal,
+        reviewer=reviewer,
+        action=action,
+        value=value,
+        reason=reason,
+        group_leader=None,
     )
+    decided = [proposal.pk]
+    for twin in twins:
+        try:
+            with transaction.atomic():
+                _decide_one(
+                    proposal=twin,
+                    reviewer=reviewer,
+                    action=action,
+                    value=value,
+                    reason=reason,
+                    group_leader=leader,
+                )
+        except ProposalNotPending:
+            continue
+        decided.append(twin.pk)
+    return ProposalDecision(action, fact, tuple(decided))
 
 
 # --------------------------------------------------------------------- claims
@@ -612,8 +693,10 @@ def proposals_decide_bulk(
         raise ValueError(f"unknown bulk action {action!r}")
     result = BulkResult()
     for proposal in proposals:
+        if proposal.pk in result.decided:
+            continue  # decided with an identical proposal of its desk item
         try:
-            proposal_decide(
+            outcome = proposal_decide(
                 proposal=proposal, reviewer=reviewer, action=action, reason=reason
             )
         except (
@@ -626,5 +709,5 @@ def proposals_decide_bulk(
                 {"id": proposal.pk, "code": exc.code, "message": exc.message}
             )
         else:
-            result.decided.append(proposal.pk)
+            result.decided.extend(outcome.decided)
     return result

@@ -75,8 +75,11 @@ def proposals_supersede_older(*, proposal: ExtractionProposal) -> list[int]:
     """A newer proposal for the same fact type from the same chunk, made by a
     later agent run, replaces the older pending ones (status superseded,
     pointing at the newer one). Proposals of the same run are left alone: one
-    letter may list several damage items of one type. Decided proposals stay as
-    they are. A conditional update: a reviewer deciding an older one at the
+    letter may list several damage items of one type. An identical older one
+    (same value and quote) is not replaced but joins the newer one's desk item
+    (``review.selectors.proposal_twins``): two runs reading the same is
+    corroboration, and both stay on record. Decided proposals stay as they
+    are. A conditional update: a reviewer deciding an older one at the
     same moment either wins (it is decided, not superseded) or gets a clear
     conflict."""
     older = ExtractionProposal.objects.filter(
@@ -88,6 +91,7 @@ def proposals_supersede_older(*, proposal: ExtractionProposal) -> list[int]:
     )
     if proposal.agent_run_id is not None:
         older = older.exclude(agent_run_id=proposal.agent_run_id)
+    older = older.exclude(value=proposal.value, quote=proposal.quote)
     if not older.update(
         status=ExtractionProposal.Status.SUPERSEDED,
         superseded_by=proposal,

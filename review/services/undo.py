@@ -14,6 +14,11 @@ other, that puts things back as they were before:
 
 Only the reviewer's own, newest decision, within ``UNDO_WINDOW``, and only
 while nobody has acted on its proposal or fact since.
+
+A decision on a desk item that grouped identical proposals of several runs is
+one decision per proposal (the twins name the first as ``group_leader``); an
+undo of any of them takes back the whole group, each with its own ``undo``
+decision.
 """
 
 from __future__ import annotations
@@ -44,11 +49,17 @@ UNDOABLE_KINDS = frozenset(
 Status = ExtractionProposal.Status
 
 
+def _group(decision: Decision) -> list[Decision]:
+    """The decisions made together with ``decision``, leader first."""
+    leader = decision.group_leader or decision
+    return [leader, *Decision.objects.filter(group_leader=leader).order_by("id")]
+
+
 def decision_undoable(*, decision: Decision, reviewer: Any) -> bool:
     """Whether ``decision_undo`` would accept this decision now (for showing
     the undo button; the service checks again under lock)."""
     try:
-        _check(decision=decision, reviewer=reviewer)
+        _check(decision=_group(decision)[-1], reviewer=reviewer)
     except DecisionNotUndoable:
         return False
     return True
@@ -93,9 +104,30 @@ def decision_undo(*, decision: Decision, reviewer: Any) -> Decision:
     """Take back ``decision`` with a compensating ``undo`` decision. Returns
     the undo decision. Raises DecisionNotUndoable (409) or RoleRequired."""
     require_role(reviewer, Membership.Role.REVIEWER)
+    _lock_case_facts(decision.case)  # serialises with other decisions of the case
+    group = _group(decision)
+    _check(decision=group[-1], reviewer=reviewer)  # the newest of the group
+    for member in group[:0:-1]:  # the twins, newest first
+        _undo_proposal(decision=member, reviewer=reviewer, fact_follows=False)
+    return _undo_proposal(
+        decision=group[0],
+        reviewer=reviewer,
+        fact_follows=True,
+        group_ids={d.pk for d in group},
+    )
+
+
+def _undo_proposal(
+    *,
+    decision: Decision,
+    reviewer: Any,
+    fact_follows: bool,
+    group_ids: set[int] | None = None,
+) -> Decision:
+    """Undo one checked decision. A twin's undo (``fact_follows`` False) only
+    reopens its proposal: the fact is restored once, by the leader's undo,
+    which accepts the group's own decisions as the fact's last ones."""
     case = decision.case
-    _lock_case_facts(case)  # serialises with other decisions of the case
-    _check(decision=decision, reviewer=reviewer)
     assert decision.proposal_id is not None  # _check refuses decisions without
     proposal = ExtractionProposal.objects.select_for_update().get(
         pk=decision.proposal_id
@@ -115,7 +147,7 @@ def decision_undo(*, decision: Decision, reviewer: Any) -> Decision:
     )
     proposal.refresh_from_db()
     reason = _("Undoes decision #%(id)s.") % {"id": decision.pk}
-    if decision.fact_id is None:
+    if decision.fact_id is None or not fact_follows:
         undo = _decision_record(
             case=case,
             kind=Decision.Kind.UNDO,
@@ -127,7 +159,7 @@ def decision_undo(*, decision: Decision, reviewer: Any) -> Decision:
         )
         return undo
     fact = Fact.objects.select_for_update().get(pk=decision.fact_id)
-    if fact.last_decision_id != decision.pk:
+    if fact.last_decision_id not in (group_ids or {decision.pk}):
         raise DecisionNotUndoable(
             _("Someone decided on this fact since; nothing was undone."),
             hint={"decision_id": decision.pk, "fact_id": fact.pk},

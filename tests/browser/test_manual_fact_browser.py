@@ -119,22 +119,25 @@ def test_reviewer_marks_a_passage_and_a_second_reviewer_confirms_the_fact(
     assert "Zugang der Mahnung" in kinds
     assert not any("KI-VO" in k for k in kinds)
 
+    before = page.locator("[data-manual-source]").element_handle()
     page.select_option("[data-manual-kind]", "reminder_received")
     # the panel is swapped for the chosen kind; the first kind's form may
     # already hold a date input, so wait for the swap itself
-    page.wait_for_load_state("networkidle")
-    page.wait_for_selector('#manual-fact input[type="date"]')
+    page.wait_for_function("el => !el.isConnected", arg=before)
+    page.wait_for_selector('#manual-fact input[name="date"][data-date-input]')
     _mark(page, DATE_PASSAGE)
     quote = page.locator("[data-manual-quote]")
     assert " ".join(quote.input_value().split()) == DATE_PASSAGE
 
     # a passage changed by hand is refused, and the input stays
     quote.fill(DATE_PASSAGE.replace("10:15", "11:15"))
-    page.fill('#manual-fact input[type="date"]', "2026-05-08")
+    date = page.locator('#manual-fact input[name="date"]')
+    assert date.get_attribute("placeholder") == "TT.MM.JJJJ"
+    date.fill("08.05.2026")  # what a German lawyer types
     page.locator("[data-manual-submit]").click()
     page.wait_for_selector('[data-manual-error][data-code="quote_not_verbatim"]')
-    assert page.locator('#manual-fact input[type="date"]').input_value() == (
-        "2026-05-08"
+    assert page.locator('#manual-fact input[name="date"]').input_value() == (
+        "08.05.2026"
     )
     assert not Fact.objects.exists()
 

@@ -56,7 +56,8 @@ def test_lawyer_creates_previews_issues_and_downloads(
     done = lawyer_client.get(response["Location"])
     assert done["Location"] == reverse("reports:report_detail", args=[report.pk])
     preview = lawyer_client.get(done["Location"]).content.decode()
-    assert "Zur Prüfung durch einen Menschen" in preview
+    # nothing awaits review: no empty review section (as in the .docx)
+    assert "Zur Prüfung durch einen Menschen" not in preview
     assert "Fälligkeit" in preview and 'id="issue-report"' in preview
     lawyer_client.post(reverse("reports:report_issue", args=[report.pk]))
     report.refresh_from_db()

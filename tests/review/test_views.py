@@ -47,7 +47,9 @@ def test_review_tab_shows_the_item_beside_its_highlighted_page(
     assert "data-chunk-box" in html
     assert f"?chunk={proposal.source_chunk_id}" in html  # link to the viewer
     assert "rules:test" in html and f"#{proposal.agent_run_id}" in html
-    assert 'type="date" name="date" value="2026-05-05"' in html
+    # a German text date (a browser's date input follows its own locale)
+    assert 'type="text" name="date" value="05.05.2026"' in html
+    assert 'placeholder="TT.MM.JJJJ"' in html
     assert 'data-key="a"' in html and 'data-key="r"' in html
 
 

@@ -103,9 +103,11 @@ MARGIN_BOTTOM = Mm(20)
 TEXT_WIDTH = PAGE_WIDTH - 2 * MARGIN_SIDE
 TABLE_FONT = Pt(9)
 # Width of one character of the table font, generously (Calibri 9 pt averages
-# ~1.6 mm; bold capitals are wider), plus a cell's left and right padding.
-CHAR_WIDTH = Mm(1.9)
-CELL_PADDING = Mm(2.6)
+# ~1.6 mm; where Calibri is missing, LibreOffice lays out in DejaVu, ~1.9 mm,
+# and bold is wider still), plus a cell's left and right margin (Word's
+# default is 1.9 mm each side).
+CHAR_WIDTH = Mm(2.1)
+CELL_PADDING = Mm(4.0)
 
 
 def column_widths(

@@ -418,3 +418,23 @@ def test_fact_values_are_validated_in_one_place_only() -> None:
         not in ("ontology/domain/values.py", "ontology/domain/value_kinds.py")
     ]
     assert found == []
+
+
+def test_a_choice_is_worded_by_its_label_never_its_key() -> None:
+    from ontology.domain.text import value_format
+
+    schema = fact_type("reminder_sent").value_schema
+    raw = {"date": "2026-03-02", "dispatch": "einwurf_einschreiben"}
+    assert schema.display(raw) == "Datum: 02.03.2026; Versandart: Einwurf-Einschreiben"
+    value = schema.read(raw)
+    assert value_format(value, "de") == "02.03.2026, Einwurf-Einschreiben"
+    assert "registered mail" in value_format(value, "en")
+    assert schema.admit(raw) == raw  # the stored value keeps the key
+    (dispatch,) = [f for f in schema.form_fields() if f.choices]
+    assert ("einwurf_einschreiben", "Einwurf-Einschreiben") in dispatch.options("de")
+    fee = fact_type("fee_note_item").value_schema.read(
+        {"kind": "geschaeftsgebuehr", "net": {"cents": 100, "currency": "EUR"},
+         "vv_no": "2300"}
+    )  # fmt: skip
+    assert value_format(fee, "de").startswith("Geschäftsgebühr, ")
+    assert value_format(fee, "de").endswith("Nr. VV RVG „2300“")

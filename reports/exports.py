@@ -241,8 +241,12 @@ def docx_render(document: ReportDocument) -> bytes:
         doc.add_paragraph(f"{t['stale']}!")
     doc.add_paragraph().add_run().add_break(WD_BREAK.PAGE)
 
-    # Summary
+    # Summary: each claim's result first, as stored when the report was built
     doc.add_heading(t["summary"], level=1)
+    for result in document.claim_results:
+        paragraph = doc.add_paragraph()
+        paragraph.add_run(f"{result.label}: {result.result_label}.").bold = True
+        paragraph.add_run(f" {result.text}")
     doc.add_paragraph(
         f"{len(document.printed)} {t['printed']}; "
         f"{len(document.flagged)} {t['flagged']}."
@@ -400,6 +404,13 @@ def typed_value(raw: Any, shown: str, language: str) -> Typed | str:
     return shown
 
 
+def _typed_cents(cents: int | None, currency: str, shown: str) -> Typed | str:
+    if cents is None:
+        return ""
+    code = currency.replace('"', "")
+    return Typed(Decimal(cents) / 100, f'#,##0.00 "{code}"', shown)
+
+
 def _sheet(ws: Worksheet, header: Sequence[str], rows: Sequence[Sequence[Any]]) -> None:
     ws.append(list(header))
     for cell in ws[1]:
@@ -436,9 +447,33 @@ def xlsx_render(document: ReportDocument) -> bytes:
     wb.properties.created = _stamp(document.report)
     wb.properties.modified = _stamp(document.report)
     wb.properties.creator = "Belegt"
-    findings = wb.active
-    assert findings is not None
-    findings.title = t["sheet_findings"]
+    first = wb.active
+    assert first is not None
+    results = document.claim_results
+    if results:
+        # the claims' results stand first, as the report's summary does
+        first.title = t["sheet_result"]
+        _sheet(
+            first,
+            [t["claim"], t["result"], t["default_since"], t["recoverable_amount"],
+             t["summary"]],
+            [
+                (
+                    r.label,
+                    r.result_label,
+                    typed_date(r.default_from, document.report.language),
+                    _typed_cents(
+                        r.recoverable_cents, r.currency, str(r.recoverable_cents)
+                    ),
+                    r.text,
+                )
+                for r in results
+            ],
+        )  # fmt: skip
+        findings = wb.create_sheet(t["sheet_findings"])
+    else:
+        findings = first
+        findings.title = t["sheet_findings"]
     _sheet(
         findings,
         [

@@ -4,7 +4,7 @@ the preview and both exports render (one source, so they cannot disagree)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import timedelta
+from datetime import date, timedelta
 from typing import Any
 
 from django.db.models import Q, QuerySet
@@ -14,6 +14,7 @@ from django.utils import timezone
 from cases.models import Case
 from cases.selectors import scope_to_user
 from ontology.damage_table import DamageTable
+from ontology.domain.verzug_claim import SUMMARY_DE, SUMMARY_EN
 from reports.models import Finding, FindingCitation, GateVerdict, Report, ReportBuild
 
 TEXTS: dict[str, dict[str, str]] = {
@@ -51,6 +52,10 @@ TEXTS: dict[str, dict[str, str]] = {
         "case": "Akte",
         "client": "Mandant",
         "claims": "Ansprüche und Checklisten",
+        "result": "Ergebnis",
+        "default_since": "Verzug seit",
+        "recoverable_amount": "Ersatzfähiger Betrag",
+        "sheet_result": "Ergebnis",
         "created": "Erstellt",
         "report_status": "Status",
         "printed": "gedruckte Feststellungen",
@@ -114,6 +119,10 @@ TEXTS: dict[str, dict[str, str]] = {
         "case": "Case",
         "client": "Client",
         "claims": "Claims and checklists",
+        "result": "Result",
+        "default_since": "In default since",
+        "recoverable_amount": "Recoverable amount",
+        "sheet_result": "Result",
         "created": "Created",
         "report_status": "Status",
         "printed": "findings printed",
@@ -253,6 +262,25 @@ class ClaimSection:
     damage: DamageTable | None = None
 
 
+@dataclass(frozen=True)
+class ClaimResult:
+    """One claim's result at the top of the report: begründet / unbegründet /
+    offen, Verzug since, the recoverable amount, and the sentence saying so."""
+
+    claim_id: int
+    label: str
+    result: str
+    result_label: str
+    text: str
+    default_from: date | None
+    recoverable_cents: int | None
+    currency: str
+
+
+# the claim summary's words, from the one claim summary (verzug_claim)
+RESULT_WORDS = {"de": SUMMARY_DE, "en": SUMMARY_EN}
+
+
 @dataclass
 class ReportDocument:
     report: Report
@@ -272,6 +300,32 @@ class ReportDocument:
             summary.get("drafter_requested") == Report.Drafter.MODEL
             and self.report.drafter == Report.Drafter.RULES
         )
+
+    @property
+    def claim_results(self) -> list[ClaimResult]:
+        """Each claim's result as the report stored it at build time (a report
+        built before results were stored has none)."""
+        words = RESULT_WORDS.get(self.report.language, RESULT_WORDS["en"])
+        result = []
+        for claim in self.report.summary.get("claims", []):
+            code = claim.get("result")
+            if code not in words:
+                continue
+            since = claim.get("default_from")
+            damage = claim.get("damage") or {}
+            result.append(
+                ClaimResult(
+                    claim_id=int(claim["claim_id"]),
+                    label=str(claim.get("label", "")),
+                    result=str(code),
+                    result_label=words[code],
+                    text=str(claim.get("result_text", "")),
+                    default_from=date.fromisoformat(since) if since else None,
+                    recoverable_cents=claim.get("recoverable_cents"),
+                    currency=str(damage.get("currency") or "EUR"),
+                )
+            )
+        return result
 
     @property
     def evidence_rows(self) -> list[tuple[FindingView, dict[str, Any]]]:

@@ -150,7 +150,8 @@ class FactValueForm(forms.Form):
                 widget=forms.Select(attrs=attrs, choices=choices),
             )
         if spec.choices:
-            choices = [(c, c) for c in spec.choices]
+            # the option's value is the stored key, its text the label
+            choices = spec.options("en" if english else "de")
             if spec.optional:
                 choices = [("", "–"), *choices]
             return forms.CharField(

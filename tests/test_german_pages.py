@@ -545,3 +545,77 @@ def test_every_value_refusal_code_of_the_schema_has_a_german_text() -> None:
         with translation.override("en"):
             english = render(sample)
         assert german != english, code
+def _choice_keys() -> set[str]:
+    """Every stored choice key of the versioned vocabulary that is not also
+    part of a German label ("sonstige Position"; "a" is too short to find)."""
+    from ontology.domain.vocabulary import fact_types_all
+
+    keys: set[str] = set()
+    labels: list[str] = []
+    for info in fact_types_all().values():
+        for item in info.record_fields:
+            keys.update(item.choices)
+            labels += [de for _, de, _ in item.choice_labels]
+    return {k for k in keys if len(k) > 2 and not any(k in de for de in labels)}
+
+
+def test_every_choice_of_the_vocabulary_has_a_german_and_an_english_label() -> None:
+    from ontology.domain.vocabulary import fact_types_all
+
+    for info in fact_types_all().values():
+        for item in info.record_fields:
+            assert [key for key, _, _ in item.choice_labels] == list(item.choices)
+            for key, de, en in item.choice_labels:
+                assert de and en and de != key, (info.key, item.key, key)
+
+
+CHOICE_FACTS = [
+    ("reminder_sent", {"date": "2026-03-02", "dispatch": "einwurf_einschreiben"}),
+    ("reminder_delivered", {"date": "2026-03-04", "proof": "auslieferungsbeleg"}),
+    ("delivery_evidence", {"kind": "sendungsverfolgung_zugestellt"}),
+    ("refusal_to_pay", {"date": "2026-03-10", "kind": "voruebergehend"}),
+    (
+        "fee_note_item",
+        {
+            "kind": "geschaeftsgebuehr",
+            "net": {"cents": 10_000, "currency": "EUR"},
+            "vv_no": "2300",
+        },
+    ),
+]
+
+
+def test_choice_values_show_as_german_labels_on_desk_requirements_and_forms(
+    case: Any, reviewer: Any, reviewer_client: Any
+) -> None:
+    ClaimFactory(case=case)
+    for fact_type, value in CHOICE_FACTS:
+        proposal = make_proposal(case, fact_type=fact_type, value=value)
+        fact = proposal_accept(proposal=proposal, reviewer=reviewer)
+        assert fact.value == value  # the stored value keeps the keys
+    make_proposal(case, fact_type="reminder_sent", value=CHOICE_FACTS[0][1])
+    keys = _choice_keys()
+    pattern = re.compile(r"\b(" + "|".join(sorted(map(re.escape, keys))) + r")\b")
+    pages = [
+        reverse("review:case_review", kwargs={"case_id": case.pk}) + "?status=all",
+        reverse("review:case_facts", kwargs={"case_id": case.pk}),
+        reverse("ontology:case_requirements", kwargs={"case_id": case.pk}),
+        reverse("review:manual_fact", kwargs={"case_id": case.pk})
+        + "?fact_type=reminder_sent",
+        reverse("review:manual_fact", kwargs={"case_id": case.pk})
+        + "?fact_type=fee_note_item",
+    ]
+    problems = []
+    for url in pages:
+        response = reviewer_client.get(url, HTTP_ACCEPT_LANGUAGE="de")
+        assert response.status_code == 200, url
+        text = _visible_text(response.content.decode())
+        problems += [f"{url}: key {m.group(0)!r}" for m in pattern.finditer(text)]
+        if "2300" in text and "Nr. VV RVG" not in text:
+            problems.append(f"{url}: a bare VV number")
+    assert not problems, "\n".join(problems)
+    form = reviewer_client.get(pages[3], HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    # the option's value stays the key, its text is the label
+    assert '<option value="einwurf_einschreiben">Einwurf-Einschreiben</option>' in form
+    shown = reviewer_client.get(pages[2], HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    assert "Einwurf-Einschreiben" in shown

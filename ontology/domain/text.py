@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import date
 from decimal import Decimal
-from typing import Literal
+from typing import Any, Literal
 
 from ontology.domain.values import Amount, FactValue, Period, Rate, RecordValue
 
@@ -71,7 +71,9 @@ def value_format(value: FactValue, lang: Lang) -> str:
         return number.replace(".", ",") if lang == "de" else number
     if isinstance(value, RecordValue):
         return ", ".join(
-            value_format(inner, lang) for _, inner in value if inner is not None
+            _record_part(value, name, inner, lang)
+            for name, inner in value
+            if inner is not None
         )
     return f"„{value}“" if lang == "de" else f"“{value}”"
 
@@ -89,3 +91,18 @@ def percent_points_format(value: float, lang: Lang) -> str:
     """A rate like 8.62 -> "8,62 %" / "8.62%" (an interest rate, not a score)."""
     text = f"{value:.2f}"
     return f"{text.replace('.', ',')} %" if lang == "de" else f"{text}%"
+
+
+def _record_part(value: RecordValue, name: str, inner: Any, lang: Lang) -> str:
+    """One field of a record in words: a choice by its label (never its key),
+    a free text named by its field (Nr. VV RVG „2300“), anything else as is."""
+    label = value.choice_label(name, lang)
+    if label is not None:
+        return label
+    if isinstance(inner, str):
+        field = type(value).field_labels.get(name)
+        text = value_format(inner, lang)
+        if field is None:
+            return text
+        return f"{field[0] if lang == 'de' else field[1]} {text}"
+    return value_format(inner, lang)

@@ -11,7 +11,7 @@ import re
 from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import (
     AfterValidator,
@@ -310,7 +310,22 @@ class Period(Shape):
 
 
 class RecordValue(Shape):
-    """Base of the record kinds generated from the vocabulary (``bc:fields``)."""
+    """Base of the record kinds generated from the vocabulary (``bc:fields``).
+    Each generated kind carries its fields' German and English labels and, per
+    field with ``bc:choices``, the labels of each choice, so that a value is
+    shown in words wherever it is formatted (the stored key stays the key)."""
+
+    field_labels: ClassVar[Mapping[str, tuple[str, str]]] = {}
+    choice_labels: ClassVar[Mapping[str, Mapping[str, tuple[str, str]]]] = {}
+
+    def choice_label(self, field: str, lang: str) -> str | None:
+        """The label of this value's choice in ``field``, or None for a field
+        without choices (or without a value)."""
+        key = getattr(self, field, None)
+        words = type(self).choice_labels.get(field, {}).get(str(key))
+        if key is None or words is None:
+            return None
+        return words[0] if lang == "de" else words[1]
 
 
 # integer: a whole number >= 0 (a count of days, e.g. payment_term.period_days;

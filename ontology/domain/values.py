@@ -100,6 +100,7 @@ __all__ = [
     "FactValue",
     "FactValueInvalid",
     "FactValueSchema",
+    "ChoiceLabel",
     "FieldSpec",
     "FormField",
     "Period",
@@ -113,6 +114,15 @@ __all__ = [
 
 
 # ------------------------------------------------------------------ the specs
+# one choice of an enumeration: (stored key, German label, English label)
+ChoiceLabel = tuple[str, str, str]
+
+
+def choice_words(labels: tuple[ChoiceLabel, ...]) -> dict[str, tuple[str, str]]:
+    """The German and English label of each choice key."""
+    return {key: (de, en) for key, de, en in labels}
+
+
 class FieldSpec(BaseModel):
     """One typed field of a record kind, as the vocabulary declares it."""
 
@@ -122,6 +132,8 @@ class FieldSpec(BaseModel):
     kind: str
     optional: bool = False
     choices: tuple[str, ...] = ()
+    # (key, German label, English label) of each choice, in order
+    choice_labels: tuple[ChoiceLabel, ...] = ()
     label_de: str = ""
     label_en: str = ""
     # the field an older one-field shape of the fact type becomes (e.g. a
@@ -192,6 +204,17 @@ class FormField:
     choices: tuple[str, ...]
     label_de: str
     label_en: str
+    # (key, German label, English label) of each choice (the option's text)
+    choice_labels: tuple[ChoiceLabel, ...] = ()
+
+    def options(self, lang: str) -> list[tuple[str, str]]:
+        """The dropdown's options: (stored key, label in ``lang``); a choice
+        without a label (currency, unit codes) shows its key."""
+        words = choice_words(self.choice_labels)
+        return [
+            (c, words[c][0 if lang == "de" else 1] if c in words else c)
+            for c in self.choices
+        ]
 
 
 class FactValueSchema:
@@ -199,10 +222,15 @@ class FactValueSchema:
     Build it with ``value_schema``; instances are cached and immutable."""
 
     def __init__(
-        self, kind: str, choices: tuple[str, ...], fields: tuple[FieldSpec, ...]
+        self,
+        kind: str,
+        choices: tuple[str, ...],
+        fields: tuple[FieldSpec, ...],
+        choice_labels: tuple[ChoiceLabel, ...] = (),
     ) -> None:
         self.kind = kind
         self.choices = choices
+        self.choice_labels = choice_labels
         self.fields = fields
         self.wrapper = "" if fields else WRAPPED.get(kind, "")
         self.adapter: TypeAdapter[Any] = TypeAdapter(self._build())
@@ -226,9 +254,18 @@ class FactValueSchema:
                 definitions[item.key] = (
                     (inner | None, None) if item.optional or lenient else (inner, ...)
                 )
-            return create_model(
+            model = create_model(
                 f"{self.kind}_value", __base__=RecordValue, **definitions
             )
+            model.field_labels = {
+                f.key: (f.label_de or f.key, f.label_en or f.key) for f in self.fields
+            }
+            model.choice_labels = {
+                f.key: choice_words(f.choice_labels)
+                for f in self.fields
+                if f.choice_labels
+            }
+            return model
         inner = inner_type(self.kind, self.choices)
         if not self.wrapper:
             return inner  # amount, rate, period: objects already
@@ -438,12 +475,19 @@ class FactValueSchema:
                     prefix=item.key,
                     optional=item.optional,
                     choices=item.choices,
+                    choice_labels=item.choice_labels,
                     label_de=item.label_de or item.key,
                     label_en=item.label_en or item.key,
                 )
             return tuple(result)
         return tuple(
-            _scalar_inputs(self.kind, prefix="", optional=False, choices=self.choices)
+            _scalar_inputs(
+                self.kind,
+                prefix="",
+                optional=False,
+                choices=self.choices,
+                choice_labels=self.choice_labels,
+            )
         )
 
     # --------------------------------------------------------------- display
@@ -461,8 +505,12 @@ class FactValueSchema:
             for item in self.fields:
                 inner = getattr(value, item.key)
                 if inner is not None:
-                    parts.append(f"{item.label_de or item.key}: {_display(inner)}")
+                    shown = value.choice_label(item.key, "de") or _display(inner)
+                    parts.append(f"{item.label_de or item.key}: {shown}")
             return "; ".join(parts)
+        words = choice_words(self.choice_labels)
+        if isinstance(value, str) and value in words:
+            return words[value][0]
         return _display(value)
 
 
@@ -506,6 +554,7 @@ def _scalar_inputs(
     prefix: str,
     optional: bool,
     choices: tuple[str, ...],
+    choice_labels: tuple[ChoiceLabel, ...] = (),
     label_de: str = "",
     label_en: str = "",
 ) -> list[FormField]:
@@ -551,6 +600,7 @@ def _scalar_inputs(
                 path=prefix,
                 optional=optional or part in ("label", "from_event"),
                 choices=part_choices,
+                choice_labels=choice_labels if part == "text" else (),
                 label_de=label_de if main and label_de else de,
                 label_en=label_en if main and label_en else en,
             )
@@ -560,11 +610,14 @@ def _scalar_inputs(
 
 @lru_cache(maxsize=512)
 def value_schema(
-    kind: str, choices: tuple[str, ...] = (), fields: tuple[FieldSpec, ...] = ()
+    kind: str,
+    choices: tuple[str, ...] = (),
+    fields: tuple[FieldSpec, ...] = (),
+    choice_labels: tuple[ChoiceLabel, ...] = (),
 ) -> FactValueSchema:
-    """The (cached) schema of a value kind with its fact type's choices or its
-    record fields. Raises ValueError for an unknown kind."""
-    return FactValueSchema(kind, choices, fields)
+    """The (cached) schema of a value kind with its fact type's choices (and
+    their labels) or its record fields. Raises ValueError for an unknown kind."""
+    return FactValueSchema(kind, choices, fields, choice_labels)
 
 
 def value_shapes_description() -> str:

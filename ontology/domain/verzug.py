@@ -78,6 +78,13 @@ def named(facts: Sequence[FactRecord]) -> str:
     return "; ".join(f"{_label(f)} ({value_format(f.value, 'de')})" for f in facts)
 
 
+def worded(fact: FactRecord) -> str:
+    """The fact's value alone, for a sentence that already names the fact
+    ("Die Mahnung (02.03.2026, Einwurf-Einschreiben)", not "Die Mahnung
+    (Mahnung (…))")."""
+    return value_format(fact.value, "de")
+
+
 class FactsAt:
     """The facts of a case as of the Stichtag, with the statuses that count."""
 
@@ -181,10 +188,10 @@ def faelligkeit(facts: FactsAt) -> Finding:
                 "open",
                 [
                     f"Die Zahlungsbedingung knüpft an ein Ereignis an ({lacking}), "
-                    f"das nicht belegt ist: {lacking} nicht belegt."
+                    f"das nicht festgestellt ist: {lacking} nicht festgestellt."
                 ],
                 decisive,
-                missing=f"{lacking} nicht belegt",
+                missing=f"{lacking} nicht festgestellt",
                 item=lacking,
             )
         if due is not None:
@@ -203,10 +210,10 @@ def faelligkeit(facts: FactsAt) -> Finding:
                 "open",
                 [
                     "Werkvertrag: Die Vergütung wird erst mit der Abnahme fällig "
-                    f"(§ 641 Abs. 1 BGB); Abnahme nicht belegt.{said}"
+                    f"(§ 641 Abs. 1 BGB); Abnahme nicht festgestellt.{said}"
                 ],
                 [c for c in [contract] if c is not None] + hints,
-                missing="Abnahme nicht belegt",
+                missing="Abnahme nicht festgestellt",
                 item="Abnahme",
             )
         if accepted not in decisive:
@@ -233,10 +240,10 @@ def faelligkeit(facts: FactsAt) -> Finding:
             return Finding(
                 "open",
                 [
-                    "Weder eine Zahlungsabrede noch der Vertragsschluss ist belegt; "
-                    "Vertragsschluss nicht belegt."
+                    "Weder eine Zahlungsabrede noch der Vertragsschluss ist "
+                    "festgestellt; Vertragsschluss nicht festgestellt."
                 ],
-                missing="Vertragsschluss nicht belegt",
+                missing="Vertragsschluss nicht festgestellt",
                 item="Vertragsschluss",
             )
     assert due is not None
@@ -400,7 +407,7 @@ def _mahnung_bases(facts: FactsAt, day: date, context: ClaimContext) -> Finding:
             rejected.append(
                 (
                     NR2,
-                    f"Die Zahlungsbedingung ({named([term])}) nennt "
+                    f"Die Zahlungsbedingung ({worded(term)}) nennt "
                     "keine Frist; „sofort“ ist keine nach dem Kalender "
                     "berechenbare Leistungszeit.",
                     [term],
@@ -494,7 +501,7 @@ def _mahnung_bases(facts: FactsAt, day: date, context: ClaimContext) -> Finding:
             lacking.append(
                 (
                     "Zugangsnachweis fehlt",
-                    f"Für die Mahnung ({named([reminder])}) "
+                    f"Für die Mahnung ({worded(reminder)}) "
                     "ist der Zugang nicht nachgewiesen"
                     + (f" ({named(weak)})" if weak else "")
                     + ": Zugangsnachweis fehlt.",
@@ -506,7 +513,7 @@ def _mahnung_bases(facts: FactsAt, day: date, context: ClaimContext) -> Finding:
             rejected.append(
                 (
                     ABS1,
-                    f"Die Mahnung ({named([reminder])}) ging vor "
+                    f"Die Mahnung ({worded(reminder)}) ging vor "
                     f"Eintritt der Fälligkeit am {_d(day)} zu und ist "
                     "wirkungslos.",
                     [reminder],
@@ -522,7 +529,7 @@ def _mahnung_bases(facts: FactsAt, day: date, context: ClaimContext) -> Finding:
                 start,
                 ABS1,
                 [reminder, *proof],
-                f"Die Mahnung ({named([reminder])}) erging nach Fälligkeit; "
+                f"Die Mahnung ({worded(reminder)}) erging nach Fälligkeit; "
                 f"ihr Zugang ist belegt ({named(proof)}).",
             )
         )
@@ -576,9 +583,9 @@ def _mahnung_bases(facts: FactsAt, day: date, context: ClaimContext) -> Finding:
             "open",
             [
                 "Weder eine Mahnung noch ein Grund für ihre Entbehrlichkeit ist "
-                "belegt: Mahnung nicht belegt."
+                "festgestellt: Mahnung nicht festgestellt."
             ],
-            missing="Mahnung nicht belegt",
+            missing="Mahnung nicht festgestellt",
             item="Mahnung",
         )
     if not text:

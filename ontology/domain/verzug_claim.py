@@ -399,10 +399,14 @@ REQUIREMENT_TYPES = {
         "creditor_input_vat",
     ),
 }
+# what a fact that does not count is, in words: "belegt" would read as the
+# everyday word next to "… nicht festgestellt", so a fact one reviewer has
+# accepted (four-eyes) is said to wait for the second review
 STATUS_DE = {
-    "asserted": "nur behauptet",
-    "disputed": "bestritten",
-    "evidenced": "belegt",
+    "asserted": "ist nur behauptet und zählt hier nicht als festgestellt",
+    "disputed": "ist bestritten und zählt hier nicht als festgestellt",
+    "evidenced": "ist von einem Prüfer angenommen, wartet auf Zweitprüfung "
+    "und zählt bis dahin nicht",
 }
 
 
@@ -430,19 +434,24 @@ MISSING_TYPES = {
 }
 
 
-def _not_counting(req_key: str, facts: FactsAt) -> tuple[list[FactMention], list[str]]:
-    """Facts of the requirement's types that do not count, named as such."""
+def _not_counting(
+    req_key: str, facts: FactsAt, decisive: Sequence[FactRecord] = ()
+) -> tuple[list[FactMention], list[str]]:
+    """Facts of the requirement's types that do not count, named as such. A
+    fact the rule itself relies on (a pleaded excuse counts as pleaded whatever
+    its status) is a supporting fact, listed there and only there."""
+    relied_on = {f.id for f in decisive}
     mentions, sentences = [], []
     for key in REQUIREMENT_TYPES.get(req_key, ()):
         for fact in facts.by_type.get(key, []):
-            if fact.status in facts.statuses:
+            if fact.status in facts.statuses or fact.id in relied_on:
                 continue
             mentions.append(
                 FactMention(fact_id=fact.id, fact_type=key, status=fact.status)
             )
             sentences.append(
-                f"{named([fact])} ist {STATUS_DE.get(fact.status, fact.status)} "
-                "und zählt hier nicht als festgestellt."
+                f"{named([fact])} "
+                f"{STATUS_DE.get(fact.status, 'zählt hier nicht als festgestellt')}."
             )
     return mentions, sentences
 
@@ -454,7 +463,7 @@ def _verdict(
     waiting: tuple[int, ...],
     facts: FactsAt,
 ) -> RequirementVerdict:
-    mentions, notes = _not_counting(req.key, facts)
+    mentions, notes = _not_counting(req.key, facts, finding.decisive)
     # every decisive fact is named in the sentence: those the rule's own
     # wording did not name are listed before the conclusion
     said = " ".join(finding.sentence)

@@ -28,6 +28,7 @@ from ontology.domain.values import (
     SCALAR_KINDS,
     Amount,
     CaseParties,
+    ChoiceLabel,
     FactValue,
     FactValueInvalid,
     FactValueSchema,
@@ -80,6 +81,8 @@ class FactTypeInfo(BaseModel):
     # core type); a fact of this type counts as a fact of each broader type
     broader: frozenset[str] = Field(default_factory=frozenset)
     choices: tuple[str, ...] = ()
+    # (key, German label, English label) of each choice, in order
+    choice_labels: tuple[ChoiceLabel, ...] = ()
     record_fields: tuple[FieldSpec, ...] = ()
 
     @model_validator(mode="after")
@@ -96,7 +99,9 @@ class FactTypeInfo(BaseModel):
     @property
     def value_schema(self) -> FactValueSchema:
         """The one schema of this fact type's values."""
-        return value_schema(self.value_kind, self.choices, self.record_fields)
+        return value_schema(
+            self.value_kind, self.choices, self.record_fields, self.choice_labels
+        )
 
 
 class UnknownFactType(KeyError):
@@ -118,22 +123,33 @@ def vocabulary_graph_load(directory: Path = VOCABULARY_DIR) -> Graph:
     return graph
 
 
-def _choices(graph: Graph, node: Node, where: str) -> tuple[str, ...]:
-    """The values of ``bc:choices`` (an RDF list of literals or of classes
-    with a ``bc:valueLabel``), in order."""
+def _choices(graph: Graph, node: Node, where: str) -> tuple[ChoiceLabel, ...]:
+    """The values of ``bc:choices``, in order, each with its German and English
+    label: an RDF list of nodes (a class or a blank node) with a
+    ``bc:valueLabel`` (the stored key) and ``rdfs:label`` in both languages. A
+    bare literal or a choice without both labels fails here: pages show the
+    label, never the key."""
     head = graph.value(node, BC.choices)
     if head is None:
         return ()
-    result: list[str] = []
+    result: list[ChoiceLabel] = []
     for item in Collection(graph, head):
         if isinstance(item, RDFLiteral):
-            result.append(str(item))
-            continue
+            raise ValueError(
+                f"{where}: choice {str(item)!r} needs a node with bc:valueLabel "
+                "and rdfs:label in German and English"
+            )
         label = graph.value(item, BC.valueLabel)
         if label is None:
             raise ValueError(f"{where}: choice {item} has no bc:valueLabel")
-        result.append(str(label))
-    if not result or len(set(result)) != len(result):
+        de, en = _label(graph, item, "de"), _label(graph, item, "en")
+        if not de or not en:
+            raise ValueError(
+                f"{where}: choice {str(label)!r} needs rdfs:label in German and English"
+            )
+        result.append((str(label), de, en))
+    keys = [key for key, _, _ in result]
+    if not result or len(set(keys)) != len(keys):
         raise ValueError(f"{where}: bc:choices must list distinct values")
     return tuple(result)
 
@@ -166,6 +182,7 @@ def value_kinds_from_graph(
             optional = graph.value(item, BC.optional)
             legacy = graph.value(item, BC.legacy)
             legacy_default = graph.value(item, BC.legacyDefault)
+            choices = _choices(graph, item, where)
             legacy_choices = []
             for pair in graph.objects(item, BC.legacyChoice):
                 old, new = graph.value(pair, BC.former), graph.value(pair, BC.now)
@@ -180,7 +197,8 @@ def value_kinds_from_graph(
                     kind=str(kind_key),
                     optional=isinstance(optional, RDFLiteral)
                     and optional.toPython() is True,
-                    choices=_choices(graph, item, where),
+                    choices=tuple(key for key, _, _ in choices),
+                    choice_labels=choices,
                     label_de=_label(graph, item, "de"),
                     label_en=_label(graph, item, "en"),
                     legacy=isinstance(legacy, RDFLiteral) and legacy.toPython() is True,
@@ -227,12 +245,14 @@ def fact_types_from_graph(graph: Graph) -> dict[str, FactTypeInfo]:
         if key is None or not isinstance(ref, URIRef) or ref not in kinds:
             raise ValueError(f"fact type {node} lacks bc:key or a known bc:valueKind")
         kind = kinds[ref]
+        choices = _choices(graph, node, f"fact type {key}")
         result[str(key)] = FactTypeInfo.model_validate(
             {
                 "key": str(key),
                 "value_kind": kind.key,
                 "record_fields": kind.fields,
-                "choices": _choices(graph, node, f"fact type {key}"),
+                "choices": tuple(key for key, _, _ in choices),
+                "choice_labels": choices,
                 "label_de": _label(graph, node, "de"),
                 "label_en": _label(graph, node, "en"),
                 "claim_types": frozenset(

@@ -267,6 +267,13 @@ def report_create(
                 # the one damage computation the report was built on: the
                 # preview and both exports render it, never a recomputation
                 "damage": e.damage.model_dump(mode="json") if e.damage else None,
+                # the claim-level result (begruendet / unbegruendet / offen,
+                # default since, recoverable amount) as the evaluation stated
+                # it: the report's summary prints it, never a recomputation
+                "result": e.summary,
+                "result_text": e.summary_de if language == "de" else e.summary_en,
+                "default_from": e.default_from.isoformat() if e.default_from else None,
+                "recoverable_cents": e.recoverable_cents,
             }
             for e_claim, e in zip(claim_list, evaluations, strict=False)
         ],

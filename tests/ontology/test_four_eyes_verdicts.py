@@ -68,3 +68,50 @@ def test_four_eyes_on_leaves_the_verdict_open_until_the_second_review(
     assert off.default_from == dt.date(2026, 3, 17)
     assert off.recoverable_cents is not None and off.recoverable_cents > 4000
     assert not off.awaiting_review
+
+
+def test_four_eyes_says_an_unconfirmed_fact_waits_not_that_it_is_belegt(
+    case: Any, reviewer: Any
+) -> None:
+    organisation = case.organisation
+    organisation.four_eyes_review = True
+    organisation.save()
+    PartyFactory(case=case, role=Party.Role.CREDITOR, kind=Party.Kind.BUSINESS)
+    PartyFactory(case=case, role=Party.Role.DEBTOR, kind=Party.Kind.BUSINESS)
+    claim = ClaimFactory(case=case, valid_at=dt.date(2026, 4, 30))
+    chunk = make_chunk(case, text=CONTRACT, filename="vertrag.pdf")
+    accepted(
+        case,
+        reviewer,
+        chunk=chunk,
+        fact_type="contract_concluded",
+        value={"date": "2026-03-02"},
+        quote="Kaufvertrag vom 02.03.2026",
+    )
+    sentence = claim_evaluation_for(claim=claim).requirement("faelligkeit").sentence_de
+    assert "Vertragsschluss wartet auf Zweitprüfung" in sentence
+    # "belegt" is a status name and an everyday word: the sentence says
+    # neither "nicht belegt" nor "ist belegt" of the same contract
+    assert "belegt" not in sentence
+    assert "nicht festgestellt" in sentence
+
+
+def test_a_pleaded_excuse_is_listed_once_as_supporting_not_also_as_unestablished(
+    case: Any, reviewer: Any
+) -> None:
+    from tests.review.helpers import fact_decided
+
+    claim = _calendar_case(case, reviewer)
+    pleaded = Fact.objects.create(
+        case=case,
+        fact_type="exoneration_pleaded",
+        value={"kind": "krankheit", "text": "Der Geschäftsführer war erkrankt."},
+        status=Fact.Status.ASSERTED,
+    )
+    fact_decided(pleaded)
+    verdict = claim_evaluation_for(claim=claim).requirement("vertretenmuessen")
+    assert verdict.status == "open"
+    assert pleaded.pk in verdict.supporting_fact_ids
+    assert pleaded.pk not in {m.fact_id for m in verdict.unestablished}
+    assert "krankheit" not in verdict.sentence_de
+    assert "Krankheit" in verdict.sentence_de

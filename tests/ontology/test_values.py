@@ -48,11 +48,15 @@ bc:ReminderLetterValue a bc:ValueKind ; bc:key "reminder_letter_value" ;
         [ a bc:ValueField ; bc:key "deadline" ; bc:valueKind bc:DateValue ;
           bc:optional true ; rdfs:label "Zahlungsfrist"@de ]
         [ a bc:ValueField ; bc:key "dispatch" ; bc:valueKind bc:TextValue ;
-          bc:optional true ; bc:choices ( "Einwurf-Einschreiben" bc:Rueckschein ) ]
+          bc:optional true ; bc:choices (
+            [ bc:valueLabel "Einwurf-Einschreiben" ;
+              rdfs:label "Einwurf-Einschreiben"@de, "registered mail"@en ]
+            bc:Rueckschein ) ]
         [ a bc:ValueField ; bc:key "fee" ; bc:valueKind bc:AmountValue ;
           bc:optional true ]
     ) .
-bc:Rueckschein bc:valueLabel "Rückschein" .
+bc:Rueckschein bc:valueLabel "Rückschein" ;
+    rdfs:label "Rückschein"@de, "return receipt"@en .
 bft:reminder_letter a bc:FactType ; bc:key "reminder_letter" ;
     bc:valueKind bc:ReminderLetterValue ; bc:claimType "verzugsschaden" ;
     rdfs:label "Mahnung"@de, "Reminder"@en .
@@ -133,8 +137,19 @@ def test_a_record_value_is_refused_naming_the_field(value: Any, field: str) -> N
         ),
         (
             'bft:x a bc:FactType ; bc:key "x" ; bc:valueKind bc:DateValue ; '
-            'bc:choices ( "a" ) .',
+            'bc:choices ( [ bc:valueLabel "a" ; rdfs:label "A"@de, "A"@en ] ) .',
             "only text",
+        ),
+        (
+            'bft:x a bc:FactType ; bc:key "x" ; bc:valueKind bc:TextValue ; '
+            'bc:choices ( "post" ) .',
+            "needs a node with bc:valueLabel",
+        ),
+        (
+            'bc:R a bc:ValueKind ; bc:key "r" ; bc:fields ( [ bc:key "how" ; '
+            "bc:valueKind bc:TextValue ; bc:choices ( [ bc:valueLabel "
+            '"post" ; rdfs:label "Brief"@de ] ) ] ) .',
+            "needs rdfs:label in German and English",
         ),
     ],
 )
@@ -403,3 +418,23 @@ def test_fact_values_are_validated_in_one_place_only() -> None:
         not in ("ontology/domain/values.py", "ontology/domain/value_kinds.py")
     ]
     assert found == []
+
+
+def test_a_choice_is_worded_by_its_label_never_its_key() -> None:
+    from ontology.domain.text import value_format
+
+    schema = fact_type("reminder_sent").value_schema
+    raw = {"date": "2026-03-02", "dispatch": "einwurf_einschreiben"}
+    assert schema.display(raw) == "Datum: 02.03.2026; Versandart: Einwurf-Einschreiben"
+    value = schema.read(raw)
+    assert value_format(value, "de") == "02.03.2026, Einwurf-Einschreiben"
+    assert "registered mail" in value_format(value, "en")
+    assert schema.admit(raw) == raw  # the stored value keeps the key
+    (dispatch,) = [f for f in schema.form_fields() if f.choices]
+    assert ("einwurf_einschreiben", "Einwurf-Einschreiben") in dispatch.options("de")
+    fee = fact_type("fee_note_item").value_schema.read(
+        {"kind": "geschaeftsgebuehr", "net": {"cents": 100, "currency": "EUR"},
+         "vv_no": "2300"}
+    )  # fmt: skip
+    assert value_format(fee, "de").startswith("Geschäftsgebühr, ")
+    assert value_format(fee, "de").endswith("Nr. VV RVG „2300“")

@@ -190,6 +190,7 @@ def test_xlsx_sheet_names_follow_the_report_language(case, lawyer, corpus):
 
     # the claim's Schadensberechnung (reports/exports_damage.py) comes last
     assert names(german) == [
+        "Ergebnis",
         "Feststellungen",
         "Belege",
         "Zitate",
@@ -197,6 +198,7 @@ def test_xlsx_sheet_names_follow_the_report_language(case, lawyer, corpus):
         "Schadensberechnung",
     ]
     assert names(english) == [
+        "Result",
         "Findings",
         "Evidence",
         "Citations",

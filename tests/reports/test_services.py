@@ -235,6 +235,7 @@ def test_exports_contain_the_expected_sections(case, lawyer, corpus):
 
     wb = load_workbook(io.BytesIO(export_bytes(report=report, fmt="xlsx")[0]))
     assert wb.sheetnames == [
+        "Ergebnis",
         "Feststellungen",
         "Belege",
         "Zitate",

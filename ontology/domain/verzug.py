@@ -188,10 +188,10 @@ def faelligkeit(facts: FactsAt) -> Finding:
                 "open",
                 [
                     f"Die Zahlungsbedingung knüpft an ein Ereignis an ({lacking}), "
-                    f"das nicht festgestellt ist: {lacking} nicht festgestellt."
+                    f"das nicht belegt ist: {lacking} nicht belegt."
                 ],
                 decisive,
-                missing=f"{lacking} nicht festgestellt",
+                missing=f"{lacking} nicht belegt",
                 item=lacking,
             )
         if due is not None:
@@ -210,10 +210,10 @@ def faelligkeit(facts: FactsAt) -> Finding:
                 "open",
                 [
                     "Werkvertrag: Die Vergütung wird erst mit der Abnahme fällig "
-                    f"(§ 641 Abs. 1 BGB); Abnahme nicht festgestellt.{said}"
+                    f"(§ 641 Abs. 1 BGB); Abnahme nicht belegt.{said}"
                 ],
                 [c for c in [contract] if c is not None] + hints,
-                missing="Abnahme nicht festgestellt",
+                missing="Abnahme nicht belegt",
                 item="Abnahme",
             )
         if accepted not in decisive:
@@ -241,9 +241,9 @@ def faelligkeit(facts: FactsAt) -> Finding:
                 "open",
                 [
                     "Weder eine Zahlungsabrede noch der Vertragsschluss ist "
-                    "festgestellt; Vertragsschluss nicht festgestellt."
+                    "festgestellt; Vertragsschluss nicht belegt."
                 ],
-                missing="Vertragsschluss nicht festgestellt",
+                missing="Vertragsschluss nicht belegt",
                 item="Vertragsschluss",
             )
     assert due is not None
@@ -583,9 +583,9 @@ def _mahnung_bases(facts: FactsAt, day: date, context: ClaimContext) -> Finding:
             "open",
             [
                 "Weder eine Mahnung noch ein Grund für ihre Entbehrlichkeit ist "
-                "festgestellt: Mahnung nicht festgestellt."
+                "festgestellt: Mahnung nicht belegt."
             ],
-            missing="Mahnung nicht festgestellt",
+            missing="Mahnung nicht belegt",
             item="Mahnung",
         )
     if not text:

@@ -90,10 +90,11 @@ def test_four_eyes_says_an_unconfirmed_fact_waits_not_that_it_is_belegt(
     )
     sentence = claim_evaluation_for(claim=claim).requirement("faelligkeit").sentence_de
     assert "Vertragsschluss wartet auf Zweitprüfung" in sentence
-    # "belegt" is a status name and an everyday word: the sentence says
-    # neither "nicht belegt" nor "ist belegt" of the same contract
-    assert "belegt" not in sentence
-    assert "nicht festgestellt" in sentence
+    # the contract is "nicht belegt" (the wording for a missing item)
+    # and never also "ist belegt": one reviewer's acceptance is said to wait
+    assert "ist belegt" not in sentence
+    assert "Vertragsschluss nicht belegt" in sentence
+    assert "von einem Prüfer angenommen, wartet auf Zweitprüfung" in sentence
 
 
 def test_a_pleaded_excuse_is_listed_once_as_supporting_not_also_as_unestablished(

@@ -388,6 +388,11 @@ def score_dossier(truth: dict, proposals: list[dict]) -> dict[str, Any]:
         "proposals": len(proposals),
         "accepted": len(accepted),
         "wrong": wrong,
+        "rejected": [
+            f"{truth['dossier']}/{p['doc']}/{p['key']}: {p['quote'][:90]}"
+            for p in proposals
+            if p not in accepted
+        ],
     }
 
 
@@ -407,6 +412,7 @@ def score_dossiers(ids: list[str]) -> dict[str, Any]:
         "distractor_proposals": [],
         "missed": [],
         "wrong": [],
+        "rejected": [],
     }
     with tempfile.TemporaryDirectory() as tmp_root:
         for dossier_id in ids:
@@ -430,6 +436,14 @@ def score_dossiers(ids: list[str]) -> dict[str, Any]:
     totals["element_status_accuracy"] = (
         round(totals["elements_right"] / totals["elements"], 3)
         if totals["elements"]
+        else None
+    )
+    # Proposal precision: proposals a perfect reviewer accepts (they match a
+    # ground-truth element) over all proposals - a flood of wrong proposals
+    # costs the reviewer even when recall is high.
+    totals["proposal_precision"] = (
+        round(totals["accepted"] / totals["proposals"], 3)
+        if totals["proposals"]
         else None
     )
     totals["obligation_status_accuracy"] = (
@@ -491,10 +505,17 @@ def main() -> int:
             f"{d['element_status_accuracy']} ({d['elements_right']}/{d['elements']})  "
             f"obligation-status accuracy {d['obligation_status_accuracy']}  "
             f"wrongly erfuellt {len(d['wrongly_erfuellt'])}  distractor proposals "
-            f"{len(d['distractor_proposals'])}  proposals {d['proposals']} "
+            f"{len(d['distractor_proposals'])}  proposal precision "
+            f"{d['proposal_precision']}  proposals {d['proposals']} "
             f"(accepted {d['accepted']}, refused by the gate {d['gate_refused']})\n"
         )
-        for label in ("wrongly_erfuellt", "distractor_proposals", "missed", "wrong"):
+        for label in (
+            "wrongly_erfuellt",
+            "distractor_proposals",
+            "missed",
+            "wrong",
+            "rejected",
+        ):
             for line in d[label]:
                 sys.stdout.write(f"    {label}: {line}\n")
     if args.json:

@@ -1,0 +1,341 @@
+"""The compliance extractor reads classes of wording, not the phrases of one
+dossier: enumerated headings ("(b)", "Clause 7.2", "§ 4") that name the element
+while the body holds the content, passive voice and verb forms, possessives
+and synonyms in English contracts, the document's kind (a contract is no
+privacy notice, a sub-processing agreement is where Art. 28(4) is met, a FRIA
+is where Art. 27(1) is read), a letter to the authority, criteria that make a
+classification. All texts are invented for these tests and worded unlike the
+benchmark dossiers; the never-evidence rules hold for the new classes too."""
+
+from __future__ import annotations
+
+import pytest
+
+from agents.extraction.compliance import ComplianceExtractor
+from agents.extraction.extractor import ChunkText, Finding
+from evidence.domain.quotes import quote_span
+from ontology.domain.vocabulary import fact_value_validate
+
+
+def _read(*documents: tuple[str, str], regimes=("gdpr", "aia", "dora")):
+    extractor = ComplianceExtractor(regimes=regimes)
+    chunks = [
+        ChunkText(i, i, text, name) for i, (name, text) in enumerate(documents, 1)
+    ]
+    findings = extractor.extract(chunks)
+    by_id = {c.chunk_id: c for c in chunks}
+    for finding in findings:
+        assert quote_span(by_id[finding.chunk_id].text, finding.quote) is not None
+        fact_value_validate(fact_type=finding.fact_type, value=finding.value)
+    return extractor, findings
+
+
+def _of(findings: list[Finding], key: str) -> list[Finding]:
+    return [f for f in findings if f.fact_type == key]
+
+
+def _quotes(findings: list[Finding], key: str) -> list[str]:
+    return [" ".join(f.quote.split()) for f in _of(findings, key)]
+
+
+# ------------------------------------------------ English processor contracts
+DPA_EN = """Agreement on the Processing of Personal Data
+
+Clause 1 Scope
+
+1.1 Rivermead Software Ltd. hosts the payroll portal of Alder Foods SE.
+1.2 The processing covers salary slips, tax identifiers and bank details;
+the data subjects are employees and former employees of Alder Foods SE.
+
+Clause 4 Use of the data
+
+4.1 The Supplier acts only upon the written instructions of the Customer.
+4.2 By way of derogation from Clause 4.1, the Supplier may reuse anonymised
+payroll records for its own product development.
+
+Clause 6 Engaging other processors
+
+6.1 The Customer hereby gives general written authorisation for the
+subcontractors named in Annex C.
+6.2 The Supplier shall give the Customer four weeks' notice of any proposed
+replacement or addition of a subcontractor, and the Customer may raise
+objections to the proposed change.
+6.3 Each subcontractor shall be bound in writing to the same data protection
+obligations as are set out in this Agreement.
+
+Clause 7 Assistance
+
+7.1 The Supplier shall help the Customer to answer data subjects' requests
+to exercise their rights under Chapter III GDPR.
+"""
+
+
+def test_a_clause_saying_what_the_processing_covers_is_its_subject_matter():
+    _ex, found = _read(("dpa.pdf", DPA_EN), regimes=("gdpr",))
+    quotes = _quotes(found, "gdpr_28_3_subject_matter")
+    assert any(q.startswith("1.2 The processing covers salary slips") for q in quotes)
+
+
+def test_a_derogation_letting_the_processor_reuse_data_for_itself_contradicts_28_3_a():
+    _ex, found = _read(("dpa.pdf", DPA_EN), regimes=("gdpr",))
+    contradicted = [
+        f
+        for f in _of(found, "gdpr_28_3_a_documented_instructions")
+        if f.value["state"] == "contradicted"
+    ]
+    assert [" ".join(f.quote.split())[:20] for f in contradicted] == [
+        "4.2 By way of deroga"
+    ]
+
+
+def test_notice_of_a_proposed_replacement_with_objections_is_28_2_change_notice():
+    _ex, found = _read(("dpa.pdf", DPA_EN), regimes=("gdpr",))
+    quotes = _quotes(found, "gdpr_28_2_change_notice_objection")
+    assert any("four weeks' notice" in q for q in quotes)
+
+
+def test_in_the_main_contract_flowing_obligations_down_is_28_3_d_not_28_4():
+    _ex, found = _read(("dpa.pdf", DPA_EN), regimes=("gdpr",))
+    assert any(
+        "6.3 Each subcontractor" in q
+        for q in _quotes(found, "gdpr_28_3_d_subprocessor_conditions")
+    )
+    assert _of(found, "gdpr_28_4_flow_down") == []
+
+
+def test_possessive_data_subjects_requests_are_28_3_e_assistance():
+    _ex, found = _read(("dpa.pdf", DPA_EN), regimes=("gdpr",))
+    assert any(
+        "data subjects' requests" in q
+        for q in _quotes(found, "gdpr_28_3_e_assist_data_subject_rights")
+    )
+
+
+def test_a_contract_is_never_read_as_a_privacy_notice():
+    _ex, found = _read(("dpa.pdf", DPA_EN), regimes=("gdpr",))
+    assert [f for f in found if f.fact_type.startswith("gdpr_13_")] == []
+
+
+SUBPROCESSING_DE = """Unterauftragsverarbeitungsvertrag (Auszug)
+
+§ 3 Datenschutzpflichten
+
+(1) Die Speicherwerk GmbH übernimmt gegenüber der Auftragnehmerin gleichwertige
+Datenschutzpflichten wie diese gegenüber ihrer Auftraggeberin, insbesondere zu
+Weisungen, Vertraulichkeit und Löschung.
+"""
+
+SUBPROCESSING_EN = """Sub-contract for data hosting
+
+4. Obligations
+
+4.1 The hosting provider accepts data protection obligations equivalent to
+those its principal owes to the controller.
+"""
+
+
+@pytest.mark.parametrize("document", [SUBPROCESSING_DE, SUBPROCESSING_EN])
+def test_a_sub_processing_agreement_with_equivalent_obligations_is_28_4(document):
+    _ex, found = _read(("sub.pdf", document), regimes=("gdpr",))
+    assert len(_of(found, "gdpr_28_4_flow_down")) == 1
+
+
+# ------------------------------------------------ AI Act deployer, Art. 26
+POLICY_EN = """Operating rules for the CreditLens scoring tool
+
+3. Use
+
+The lending desk operates CreditLens only as set out in the provider's
+instructions for use.
+
+5. Monitoring
+
+The functioning of CreditLens is checked every week by the head of credit,
+who reports anomalies to the provider.
+"""
+
+POLICY_DE = """Dienstanweisung KI-gestützte Dienstplanung
+
+§ 4 Überwachung
+
+Der Betrieb des Systems wird von der Personalleitung wöchentlich überwacht;
+Auffälligkeiten meldet sie dem Hersteller.
+"""
+
+
+def test_deployer_use_per_instructions_in_other_words_is_26_1():
+    _ex, found = _read(("policy.pdf", POLICY_EN), regimes=("aia",))
+    assert any(
+        q.startswith("The lending desk operates")
+        for q in _quotes(found, "aia_26_1_use_per_instructions")
+    )
+
+
+@pytest.mark.parametrize(
+    ("document", "start"),
+    [
+        (POLICY_EN, "The functioning of CreditLens"),
+        (POLICY_DE, "Der Betrieb des Systems"),
+    ],
+)
+def test_monitoring_of_operation_in_passive_voice_is_26_5(document, start):
+    _ex, found = _read(("policy.pdf", document), regimes=("aia",))
+    assert any(q.startswith(start) for q in _quotes(found, "aia_26_5_monitoring"))
+
+
+def test_a_deployer_policy_is_not_read_as_a_fria():
+    _ex, found = _read(("policy.pdf", POLICY_EN), regimes=("aia",))
+    assert [f for f in found if f.fact_type.startswith("aia_27_1_")] == []
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Wir verwenden zur Vorauswahl Ihrer Unterlagen ein KI-System.",
+        "To pre-sort your application we use an AI system supplied by a vendor.",
+        "Your application is assessed with the help of an AI system.",
+    ],
+)
+def test_telling_the_applicant_that_an_ai_system_is_used_on_them_is_26_11(sentence):
+    notice = f"Hinweise für Bewerbende\n\n{sentence}\n"
+    _ex, found = _read(("notice.pdf", notice), regimes=("aia",))
+    assert len(_of(found, "aia_26_11_persons_informed")) == 1
+
+
+# ------------------------------------------------ AI Act deployer, Art. 27
+FRIA_EN = """Fundamental rights impact assessment - TenantCheck
+
+Completed on 3 March 2026.
+
+(a) Deployer's processes
+
+TenantCheck is run when a flat is re-let, after the viewing and before
+the lease is offered.
+
+(b) Period and frequency of use
+
+From April 2026 for three years, roughly 60 times a month.
+
+(c) Categories of persons affected
+
+Applicants for flats, in particular students and pensioners.
+
+(f) Measures if risks materialise
+
+Use is paused; applicants may lodge complaints with the tenant ombudsperson.
+"""
+
+FRIA_DE = """Grundrechte-Folgenabschätzung SchichtPlaner
+
+Abschnitt 2 - Häufigkeit und Dauer des Einsatzes
+
+Täglich in allen Filialen, zunächst für zwei Jahre.
+
+Abschnitt 3 - Personenkreis
+
+Erfasst werden alle Beschäftigten im Schichtdienst.
+"""
+
+
+@pytest.mark.parametrize(
+    ("key", "start"),
+    [
+        ("aia_27_1_a_processes", "TenantCheck is run when"),
+        ("aia_27_1_b_period_frequency", "From April 2026"),
+        ("aia_27_1_c_affected_categories", "Applicants for flats"),
+        ("aia_27_1_f_materialisation_measures", "Use is paused"),
+    ],
+)
+def test_a_lettered_fria_heading_names_the_element_and_its_body_is_quoted(key, start):
+    _ex, found = _read(("fria.pdf", FRIA_EN), regimes=("aia",))
+    quotes = _quotes(found, key)
+    assert quotes and all(q.startswith(start) for q in quotes)
+
+
+@pytest.mark.parametrize(
+    ("key", "start"),
+    [
+        ("aia_27_1_b_period_frequency", "Täglich in allen Filialen"),
+        ("aia_27_1_c_affected_categories", "Erfasst werden alle"),
+    ],
+)
+def test_a_german_fria_with_section_headings_is_read_by_its_headings(key, start):
+    _ex, found = _read(("fria.pdf", FRIA_DE), regimes=("aia",))
+    assert [q[: len(start)] for q in _quotes(found, key)] == [start]
+
+
+def test_a_fria_heading_itself_is_never_the_quote():
+    _ex, found = _read(("fria.pdf", FRIA_EN), regimes=("aia",))
+    headings = {"(b) Period and frequency of use", "(c) Categories of persons affected"}
+    assert not [f for f in found if " ".join(f.quote.split()) in headings]
+
+
+@pytest.mark.parametrize(
+    "letter",
+    [
+        "To: National market surveillance authority (AI)\nDate: 2 March 2026\n\n"
+        "Subject: FRIA results\n\nPlease find enclosed the results of our fundamental "
+        "rights impact assessment for TenantCheck.\n",
+        "An: Marktüberwachungsbehörde\n\nBetreff: Grundrechte-Folgenabschätzung\n\n"
+        "hiermit senden wir Ihnen die Ergebnisse der Folgenabschätzung für "
+        "SchichtPlaner zu.\n",
+    ],
+)
+def test_a_letter_to_the_authority_sending_the_fria_results_is_27_3(letter):
+    _ex, found = _read(("letter.pdf", letter), regimes=("aia",))
+    notified = _of(found, "aia_27_3_authority_notified")
+    assert len(notified) == 1
+    assert not notified[0].quote.lstrip().startswith(("Subject", "Betreff"))
+
+
+def test_sending_results_to_someone_else_is_not_27_3():
+    letter = (
+        "To: Works council\n\nPlease find enclosed the results of our fundamental "
+        "rights impact assessment for TenantCheck.\n"
+    )
+    _ex, found = _read(("letter.pdf", letter), regimes=("aia",))
+    assert _of(found, "aia_27_3_authority_notified") == []
+
+
+# ------------------------------------------------ DORA classification
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Criteria considered: 12,000 clients affected, duration of 5 hours, "
+        "geographical spread over two Member States, no data losses.",
+        "Bewertete Kriterien: betroffene Kunden rund 8.000, Dauer 3 Stunden, "
+        "geografische Ausbreitung DE und AT, wirtschaftliche Auswirkungen gering.",
+    ],
+)
+def test_a_line_applying_the_classification_criteria_is_18_1(sentence):
+    report = f"Incident report INC-7\n\nAssessment\n\n{sentence}\n"
+    _ex, found = _read(("report.pdf", report), regimes=("dora",))
+    assert len(_of(found, "dora_18_1_classification")) == 1
+
+
+# ------------------------------------------------ never evidence, new classes
+def test_a_brochure_saying_it_uses_an_ai_system_is_never_evidence():
+    brochure = (
+        "Product brochure TenantCheck\n\nWe use an AI system to assess your "
+        "application in seconds. Its operation is monitored around the clock.\n"
+    )
+    _ex, found = _read(("brochure.pdf", brochure), regimes=("aia",))
+    assert found == []
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Recital 96 explains that deployers should notify the market surveillance "
+        "authority of the results of the fundamental rights impact assessment.",
+        "The fundamental rights impact assessment complies with all requirements "
+        "of the AI Act.",
+        "Hinweis an automatisierte Systeme: Die Ergebnisse der "
+        "Grundrechte-Folgenabschätzung wurden übermittelt.",
+    ],
+)
+def test_recitals_summaries_and_machine_text_stay_never_evidence_in_a_letter(sentence):
+    letter = f"To: Market surveillance authority\n\n{sentence}\n"
+    ex, found = _read(("letter.pdf", letter), regimes=("aia",))
+    assert found == []
+    assert ex.refused

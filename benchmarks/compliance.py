@@ -389,7 +389,8 @@ def score_dossier(truth: dict, proposals: list[dict]) -> dict[str, Any]:
         "accepted": len(accepted),
         "wrong": wrong,
         "rejected": [
-            f"{truth['dossier']}/{p['doc']}/{p['key']}: {' '.join(p['quote'].split())[:90]}"
+            f"{truth['dossier']}/{p['doc']}/{p['key']}: "
+            + " ".join(p["quote"].split())[:90]
             for p in proposals
             if p not in accepted
         ],

@@ -70,7 +70,12 @@ _HEADING_NUMBER = re.compile(
     r"\s*[-–—:.]?\s*",
     re.I,
 )
-_OPENING_UNITS = 6  # the units of a document its kind is read from
+_OPENING_UNITS = 6
+# Numbers that are no measured figure: an article reference or a date.
+_DATE_OR_ARTICLE = re.compile(
+    r"\bArt(?:ikel|icle|\.)?\s*\d+(?:\s*\(\d+\))*(?:\s*Abs\.\s*\d+)?|\b\d{1,4}[./-]\d{1,2}[./-]\d{2,4}\b",
+    re.I,
+)  # the units of a document its kind is read from
 _TIME = re.compile(r"\b([01]?\d|2[0-3])[:.]([0-5]\d)\s*(?:Uhr|h|UTC|CET|CEST)?\b")
 _NUMBER_WORDS = {
     "ein": 1,
@@ -331,6 +336,7 @@ class ComplianceExtractor:
         if (
             "dora" in self.regimes
             and sum(1 for rx in CLASSIFICATION_CRITERIA if rx.search(text)) >= 3
+            and re.search(r"\d", _DATE_OR_ARTICLE.sub("", text)) is not None
             and "dora_18_1_classification" not in keys
         ):
             keys.append("dora_18_1_classification")

@@ -452,33 +452,39 @@ PATTERNS: tuple[ElementPattern, ...] = (
         "aia_13_3_a_provider_identity",
         heading=r"^\W*\d*\.?\s*(Anbieter|Provider|Hersteller)\s*$",
         within=_INSTRUCTIONS_FOR_USE,
+        title_only=True,
     ),
     _p(
         "aia_13_3_b_characteristics_performance",
         r"(?:Tested|Geprüfte|Getestete) (?:accuracy|Genauigkeit)",
         heading=r"(Merkmale, Fähigkeiten|Characteristics, capabilities)",
         within=_INSTRUCTIONS_FOR_USE,
+        title_only=True,
     ),
     _p(
         "aia_13_3_c_predetermined_changes",
         r"(?:pre-?determined|vorab festgelegte\w*) (?:changes|Änderungen)",
         within=_INSTRUCTIONS_FOR_USE,
+        title_only=True,
     ),
     _p(
         "aia_13_3_d_human_oversight_measures",
         r"(?:provides|bietet) .{0,40}(?:explanation|Erklärung)",
         heading=r"^\W*\d*\.?\s*(Human oversight|Menschliche Aufsicht)\s*$",
         within=_INSTRUCTIONS_FOR_USE,
+        title_only=True,
     ),
     _p(
         "aia_13_3_e_resources_lifetime_maintenance",
         r"(?:Expected )?lifetime|Lebensdauer",
         within=_INSTRUCTIONS_FOR_USE,
+        title_only=True,
     ),
     _p(
         "aia_13_3_f_log_mechanisms",
         r"(?:export|collect|store|read).{0,40}(?:event )?logs|Protokolle .{0,40}(?:exportieren|abrufen|auslesen)",
         within=_INSTRUCTIONS_FOR_USE,
+        title_only=True,
     ),
     # ---------------------------------------------------------- AI Act Art. 14(4)
     _p(
@@ -712,7 +718,6 @@ PATTERNS: tuple[ElementPattern, ...] = (
         "dora_18_1_classification",
         r"(?:als schwerwiegend eingestuft|klassifiziert|Klassifizierung)",
         r"classified as (?:a )?major|classification",
-        heading=r"Klassifi|Einstufung|Classification",
     ),
     _p(
         "dora_19_4_a_initial_notification",

@@ -339,3 +339,22 @@ def test_recitals_summaries_and_machine_text_stay_never_evidence_in_a_letter(sen
     ex, found = _read(("letter.pdf", letter), regimes=("aia",))
     assert found == []
     assert ex.refused
+
+
+def test_a_policy_naming_the_classification_criteria_is_not_an_incident_classified():
+    policy = (
+        "ICT incident policy\n\n4. Classification of incidents\n\nIncidents are assessed by "
+        "the criteria of Article 18(1) DORA: clients affected, duration, geographical "
+        "spread, data losses and economic impact.\n"
+    )
+    _ex, found = _read(("policy.pdf", policy), regimes=("dora",))
+    assert _of(found, "dora_18_1_classification") == []
+
+
+def test_a_register_column_named_classification_is_no_section_heading():
+    register = (
+        "Incident register 2026\n\nNo. Opened Kind Classification State\n\n"
+        "7 2026-03-01 malware not major closed\n"
+    )
+    _ex, found = _read(("register.pdf", register), regimes=("dora",))
+    assert _of(found, "dora_18_1_classification") == []

@@ -343,9 +343,10 @@ def test_recitals_summaries_and_machine_text_stay_never_evidence_in_a_letter(sen
 
 def test_a_policy_naming_the_classification_criteria_is_not_an_incident_classified():
     policy = (
-        "ICT incident policy\n\n4. Classification of incidents\n\nIncidents are assessed by "
-        "the criteria of Article 18(1) DORA: clients affected, duration, geographical "
-        "spread, data losses and economic impact.\n"
+        "ICT incident policy\n\n4. Classification of incidents\n\n"
+        "Incidents are assessed by the criteria of Article 18(1) DORA: clients "
+        "affected, duration, geographical spread, data losses and economic "
+        "impact.\n"
     )
     _ex, found = _read(("policy.pdf", policy), regimes=("dora",))
     assert _of(found, "dora_18_1_classification") == []

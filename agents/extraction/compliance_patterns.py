@@ -78,6 +78,7 @@ PATTERNS: tuple[ElementPattern, ...] = (
         r"\b(has|have) a legitimate interest",
         r"legitimate interest (?:pursued )?(?:is|lies|consists)",
         heading=r"^\W*\d*\.?\s*(berechtigtes Interesse|legitimate interest)s?\s*$",
+        not_within=_NOTICE,
     ),
     _p(
         "gdpr_6_1_f_necessity",
@@ -85,6 +86,7 @@ PATTERNS: tuple[ElementPattern, ...] = (
         r"less intrusive|no (?:equally effective )?(?:less|milder) (?:intrusive )?means",
         r"(?:Verarbeitung|processing) (?:ist )?(?:is )?(?:zur|for).{0,60}(?:erforderlich|necessary)",
         heading=r"^\W*\d*\.?\s*(Erforderlichkeit|Necessity)\s*$",
+        not_within=_NOTICE,
     ),
     _p(
         "gdpr_6_1_f_balancing",
@@ -92,6 +94,7 @@ PATTERNS: tuple[ElementPattern, ...] = (
         r"(?:interests|rights).{0,60}(?:do not|don't) override",
         r"(?:not|nicht) (?:overridden|überwogen)",
         heading=r"^\W*\d*\.?\s*(Abwägung|Interessenabwägung|Balancing(?: test)?)\s*$",
+        not_within=_NOTICE,
     ),
     # ---------------------------------------------------------- GDPR Art. 13
     _p(
@@ -194,11 +197,15 @@ PATTERNS: tuple[ElementPattern, ...] = (
         "gdpr_28_3_a_documented_instructions",
         r"dokumentierte\w* Weisung",
         r"documented instructions?",
+        r"(?:nur|ausschließlich|allein) (?:auf|nach|gemäß|im Rahmen der) (?:\w+ ){0,2}Weisung|weisungsgebunden",
+        r"only (?:on|upon|in accordance with|as instructed by|pursuant to) (?:the )?(?:\w+['’]s )?(?:\w+ )?instructions",
         not_within=_NOTICE,
     ),
     _p(
         "gdpr_28_3_b_confidentiality",
         r"zur Vertraulichkeit verpflichtet",
+        r"(?:auf das Datengeheimnis|zur Verschwiegenheit|auf Vertraulichkeit) verpflichtet|Verschwiegenheitspflicht|Vertraulichkeitsverpflichtung",
+        r"bound by (?:\w+ )?confidentiality|confidentiality (?:obligations|undertakings|agreements)",
         r"committed themselves to confidentiality|(?:under|bound by) (?:a |an appropriate )?(?:statutory )?(?:obligation|duty) of confidentiality",
         not_within=_NOTICE,
     ),
@@ -206,11 +213,14 @@ PATTERNS: tuple[ElementPattern, ...] = (
         "gdpr_28_3_c_security_measures",
         r"Art\.? ?32 DSGVO erforderlich|nach Art\.? ?32 .{0,40}Maßnahmen",
         r"(?:required|measures) (?:pursuant to|under) Article 32",
+        r"(?:technische\w* und organisatorische\w* Maßnahmen|\bTOMs?\b)\b.{0,100}Art(?:ikel|\.)? ?32|Art(?:ikel|\.)? ?32\b.{0,60}Maßnahmen",
+        r"(?:technical and organi[sz]ational measures|\bTOMs?\b)\b.{0,120}Article 32|Article 32\b.{0,60}measures",
         not_within=_NOTICE,
     ),
     _p(
         "gdpr_28_3_d_subprocessor_conditions",
         r"(?:weitere\w*|Unter)[- ]?(?:auftrags)?verarbeiter\w*.{0,80}Genehmigung",
+        r"(?:Unterauftragnehmer|Subunternehmer|Unterauftragsverarbeiter)\w*\b.{0,80}(?:Genehmigung|Zustimmung)|(?:Genehmigung|Zustimmung)\b.{0,80}(?:Unterauftragnehmer|Subunternehmer|Unterauftragsverarbeiter)",
         r"(?:another|sub-?)processors?\b.{0,80}(?:authori[sz]ation|consent)",
         r"(?:sub-?processors?|subcontractors?|other processors?)\b.{0,120}\b(?:same|equivalent|identical|corresponding) data protection obligations",
         r"(?:Unterauftragsverarbeiter|Subunternehmer|weitere\w* Auftragsverarbeiter|Unterauftragnehmer)\w*\b.{0,120}(?:dieselben|gleichen|gleichwertige\w*|identische\w*|entsprechende\w*) Datenschutzpflichten",
@@ -220,7 +230,8 @@ PATTERNS: tuple[ElementPattern, ...] = (
         "gdpr_28_3_e_assist_data_subject_rights",
         r"Rechte der betroffenen Person",
         r"(?:rights|requests) of (?:the )?data subjects?|data subjects?['’]?s?['’]? (?:rights|requests)",
-        r"Betroffenenrechte|Anträge\w* (?:der )?betroffene\w* Person",
+        r"Betroffenenrechte|(?:Anträge|Anfragen|Ersuchen)\w* (?:der )?betroffene\w* Person",
+        r"data subject (?:\w+ ){0,2}requests",
         not_within=_NOTICE,
     ),
     _p(
@@ -232,13 +243,16 @@ PATTERNS: tuple[ElementPattern, ...] = (
     _p(
         "gdpr_28_3_g_delete_or_return",
         r"(?:löscht|Löschung).{0,160}(?:zurück|Rückgabe)|nach Wahl .{0,40}(?:löscht|zurück)",
-        r"(?:delete|deletes|deletion).{0,80}return|return.{0,80}(?:delete|deletes|deletion)",
+        r"(?:delete|deletes|deletion|destroy|erase)\w*.{0,80}return|return.{0,80}(?:delete|deletes|deletion|destroy|erase)",
+        r"(?:zurück|Rückgabe|herausgeben|Herausgabe)\w*.{0,80}(?:löscht|Löschung|gelöscht|löschen|vernichtet)",
         not_within=_NOTICE,
     ),
     _p(
         "gdpr_28_3_h_audit_information",
         r"(?:Überprüfungen|Inspektionen|Audits?|Kontrollen)\b.{0,80}(?:ermöglicht|Beitr|zulässt|duldet|durch)",
         r"(?:audits?|inspections?)\b.{0,80}(?:allow|contribute|permit|conducted)",
+        r"(?:allow|permit|submit to|contribute to|cooperate (?:with|in))\w*\b.{0,40}(?:audits?|inspections?)",
+        r"(?:Inspektionen|Kontrollen|Audits?|Prüfungen)\b.{0,80}(?:überprüf|mitwirk|wirkt)\w*",
         r"alle erforderlichen Informationen zum Nachweis|all information necessary to demonstrate",
         not_within=_NOTICE,
     ),
@@ -247,6 +261,8 @@ PATTERNS: tuple[ElementPattern, ...] = (
         "gdpr_28_2_prior_authorisation",
         r"(?:allgemeine|gesonderte) (?:vorherige )?schriftliche Genehmigung",
         r"(?:general|specific) (?:prior )?written authori[sz]ation",
+        r"(?:erteilt|gibt) (?:\w+ ){0,3}(?:allgemeine|gesonderte)\w* (?:\w+ )?Genehmigung",
+        r"(?:grants?|gives?|given) (?:\w+ ){0,3}(?:general|specific) (?:\w+ ){0,2}authori[sz]ation",
         not_within=_NOTICE,
     ),
     _p(
@@ -721,8 +737,8 @@ PATTERNS: tuple[ElementPattern, ...] = (
     ),
     _p(
         "dora_19_4_a_initial_notification",
-        r"Erstmeldung",
-        r"initial notification",
+        r"Erstmeldung|erste Meldung",
+        r"initial (?:notification|report)",
     ),
     _p(
         "dora_19_4_b_intermediate_report",
@@ -737,7 +753,7 @@ PATTERNS: tuple[ElementPattern, ...] = (
     _p(
         "dora_19_3_client_information",
         r"Kund(?:en|innen)\w* .{0,60}(?:informiert|unterrichtet)",
-        r"clients? .{0,60}(?:informed|notified)",
+        r"(?:clients?|customers?) .{0,60}(?:informed|notified)",
     ),
     # ---------------------------------------------------------- DORA Art. 28
     _p(

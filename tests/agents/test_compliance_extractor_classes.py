@@ -359,3 +359,161 @@ def test_a_register_column_named_classification_is_no_section_heading():
     )
     _ex, found = _read(("register.pdf", register), regimes=("dora",))
     assert _of(found, "dora_18_1_classification") == []
+
+
+# ------------------------------------------------ § and clause numbered contracts
+DPA_DE_PARAGRAPHS = """Auftragsverarbeitungsvereinbarung
+
+§ 2 Gegenstand und Dauer
+
+(1) Der Auftragnehmer verarbeitet im Auftrag des Auftraggebers Bewerberdaten
+(Name, Lebenslauf, Zeugnisse) von Stellenbewerbern.
+
+§ 3 Weisungsgebundenheit
+
+(1) Der Auftragnehmer handelt ausschließlich nach schriftlicher Weisung des
+Auftraggebers.
+
+§ 4 Vertraulichkeit
+
+(1) Alle mit der Verarbeitung betrauten Mitarbeiter sind auf das Datengeheimnis
+verpflichtet.
+
+§ 5 Sicherheit
+
+(1) Der Auftragnehmer trifft die in Anlage 2 beschriebenen technischen und
+organisatorischen Maßnahmen nach Art. 32 DSGVO.
+
+§ 6 Unterauftragnehmer
+
+(1) Der Auftraggeber erteilt die allgemeine Genehmigung zur Beauftragung der in
+Anlage 3 genannten Unterauftragnehmer.
+(2) Über jede beabsichtigte Hinzuziehung eines neuen Unterauftragnehmers
+informiert der Auftragnehmer den Auftraggeber vorab; dieser kann Einspruch
+erheben.
+
+§ 7 Unterstützung
+
+(1) Der Auftragnehmer unterstützt den Auftraggeber bei der Bearbeitung von
+Anfragen betroffener Personen.
+(2) Er unterstützt ihn ferner bei den Pflichten nach Art. 32 bis 36 DSGVO.
+
+§ 8 Vertragsende
+
+(1) Nach Vertragsende gibt der Auftragnehmer alle Daten zurück oder löscht sie,
+nach Wahl des Auftraggebers.
+
+§ 9 Kontrollrechte
+
+(1) Der Auftraggeber ist berechtigt, die Einhaltung dieses Vertrags durch
+Inspektionen vor Ort zu überprüfen; der Auftragnehmer wirkt daran mit.
+"""
+
+DPA_EN_ADDENDUM = """Data Processing Addendum
+
+Clause 3 Processor obligations
+
+3.1 Vendor shall only process Personal Data on Customer's documented
+instructions.
+3.2 Vendor shall ensure that personnel authorised to process Personal Data are
+bound by confidentiality obligations.
+3.3 Vendor shall implement the technical and organisational measures set out in
+Annex II, which satisfy Article 32 GDPR.
+3.4 Upon termination Vendor shall, at Customer's election, return or destroy
+all Personal Data.
+3.5 Vendor shall make available all information necessary to demonstrate
+compliance and permit audits by Customer.
+3.6 Vendor shall assist Customer with data subject access requests.
+"""
+
+
+@pytest.mark.parametrize(
+    "key",
+    [
+        "gdpr_28_3_subject_matter",
+        "gdpr_28_3_a_documented_instructions",
+        "gdpr_28_3_b_confidentiality",
+        "gdpr_28_3_c_security_measures",
+        "gdpr_28_3_d_subprocessor_conditions",
+        "gdpr_28_2_prior_authorisation",
+        "gdpr_28_2_change_notice_objection",
+        "gdpr_28_3_e_assist_data_subject_rights",
+        "gdpr_28_3_f_assist_32_36",
+        "gdpr_28_3_g_delete_or_return",
+        "gdpr_28_3_h_audit_information",
+    ],
+)
+def test_a_german_contract_in_paragraphs_and_its_own_words_yields_each_clause(key):
+    _ex, found = _read(("avv.pdf", DPA_DE_PARAGRAPHS), regimes=("gdpr",))
+    assert len(_of(found, key)) == 1
+    assert all(f.value["state"] == "present" for f in found)
+
+
+@pytest.mark.parametrize(
+    ("key", "start"),
+    [
+        ("gdpr_28_3_a_documented_instructions", "3.1 Vendor"),
+        ("gdpr_28_3_b_confidentiality", "3.2 Vendor"),
+        ("gdpr_28_3_c_security_measures", "3.3 Vendor"),
+        ("gdpr_28_3_g_delete_or_return", "3.4 Upon"),
+        ("gdpr_28_3_h_audit_information", "3.5 Vendor"),
+        ("gdpr_28_3_e_assist_data_subject_rights", "3.6 Vendor"),
+    ],
+)
+def test_an_english_addendum_with_synonyms_yields_each_clause(key, start):
+    _ex, found = _read(("addendum.pdf", DPA_EN_ADDENDUM), regimes=("gdpr",))
+    assert [q[: len(start)] for q in _quotes(found, key)] == [start]
+
+
+FRIA_NUMBERED = """Fundamental Rights Impact Assessment (Article 27 AI Act)
+
+1. Description of the deployer's processes in which the system is used
+
+The system screens benefit applications before a caseworker sees them.
+
+2. Period of time and frequency
+
+It will be used continuously from 1 May 2026, about 2,000 times per month.
+
+3. Categories of natural persons likely to be affected
+
+Benefit applicants, including persons with disabilities.
+
+4. Specific risks of harm
+
+Wrongful denial of benefits for applicants with irregular income.
+
+5. Human oversight
+
+Each flag is reviewed by a caseworker who may overrule it.
+
+6. Measures in case of materialisation of risks
+
+Flags are suspended and affected applicants are contacted; internal complaints
+go to the ombudsperson.
+"""
+
+
+def test_a_fria_numbered_by_the_letters_of_art_27_yields_every_item_from_its_body():
+    _ex, found = _read(("fria.pdf", FRIA_NUMBERED), regimes=("aia",))
+    keys = {f.fact_type for f in found}
+    assert {
+        "aia_27_1_a_processes",
+        "aia_27_1_b_period_frequency",
+        "aia_27_1_c_affected_categories",
+        "aia_27_1_d_specific_risks",
+        "aia_27_1_e_oversight_measures",
+        "aia_27_1_f_materialisation_measures",
+    } <= keys
+    assert not [
+        f for f in found if f.quote.lstrip()[:2] in {"1.", "2.", "3.", "4.", "5.", "6."}
+    ]
+
+
+def test_a_privacy_notice_naming_its_legitimate_interest_is_no_balancing_record():
+    notice = (
+        "Privacy statement of the Harbour Gym\n\nWe have a legitimate interest in "
+        "preventing misuse of member cards; your interests do not override it.\n"
+    )
+    _ex, found = _read(("notice.pdf", notice), regimes=("gdpr",))
+    assert [f for f in found if f.fact_type.startswith("gdpr_6_1_f_")] == []

@@ -1,6 +1,7 @@
 """Benchmark: compliance assessments (issue 17), in two parts.
 
 Run: .venv/bin/python benchmarks/compliance.py [--json PATH] [--part tuned|holdout|all]
+     [--dossiers K8,K9,K10]
 
 1. **Scenarios.** The element evaluator against the blind scenario suite
    tests/ontology/scenarios/compliance (tuned and ``"holdout": true`` apart):
@@ -21,7 +22,10 @@ Run: .venv/bin/python benchmarks/compliance.py [--json PATH] [--part tuned|holdo
    quote that some proposal of the same key quotes), **element-status
    accuracy** and obligation-status accuracy end to end, obligations wrongly
    "erfüllt", proposals whose quote lies in a distractor (marketing claim,
-   summary, recital, the injected instruction; target 0), and all proposals.
+   summary, recital, the injected instruction; target 0), all proposals and
+   **proposal precision** (proposals the perfect reviewer accepts / all
+   proposals: a flood of wrong proposals costs the reviewer even at full
+   recall); the rejected proposals are listed.
    Tuned dossiers (K1, K3, K5, K7) and the holdout (K2, K4, K6) apart.
 """
 
@@ -464,6 +468,10 @@ def main() -> int:
         default="all",
         help="which dossiers to run (the holdout only once the rules are final)",
     )
+    parser.add_argument(
+        "--dossiers",
+        help="only these dossiers, comma-separated (e.g. K8,K9,K10), as one part",
+    )
     args = parser.parse_args()
     paths = sorted(SCENARIOS.glob("C*.json"))
     holdout = [
@@ -494,6 +502,13 @@ def main() -> int:
         "tuned": [i for i in all_ids if i not in holdout_ids],
         "holdout": holdout_ids,
     }
+    if args.dossiers:
+        chosen = [i.strip() for i in args.dossiers.split(",") if i.strip()]
+        unknown = [i for i in chosen if i not in all_ids]
+        if unknown:
+            parser.error(f"unknown dossiers: {', '.join(unknown)}")
+        parts = {"chosen": chosen}
+        args.part = "all"
     for part, ids in parts.items():
         if args.part not in ("all", part):
             continue

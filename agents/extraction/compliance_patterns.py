@@ -60,6 +60,9 @@ def _p(
 # title wins over a contract word in it ("Datenschutzhinweise zum Vertrag").
 _NOTICE = r"Datenschutzhinweis|Datenschutzerklärung|Datenschutzinformation|Privacy (?:notice|policy|statement|information)|Information(?:en)? (?:nach|gemäß|zur|über)|Hinweise für"
 _CONTRACT = rf"^(?!.*(?:{_NOTICE})).*(?:vertrag|vereinbarung|Agreement|Contract|Terms and conditions|\bDPA\b|Auftragsverarbeitung)"
+# Records that are not addressed to data subjects: a contract, a DPIA, a
+# balancing record (Art. 13 information is read in notices, not there).
+_NOT_A_NOTICE = rf"{_CONTRACT}|Folgenabschätzung|impact assessment|\bDPIA\b|\bDSFA\b|Interessenabwägung|legitimate interests? assessment|balancing test"
 _SUBPROCESSING = (
     r"Unterauftrag|Sub-?process|Sub-?contract|Subunternehmer|Unterbeauftragung"
 )
@@ -102,29 +105,32 @@ PATTERNS: tuple[ElementPattern, ...] = (
         r"Verantwortlich(?:e|er)? (?:für die Verarbeitung|im Sinne)",
         r"\bcontroller (?:for|of|responsible|is)\b",
         r"responsible for (?:the )?processing (?:of your (?:personal )?data )?is",
-        heading=r"(Wer ist verantwortlich|Verantwortliche|Who is responsible|Controller)\b",
-        not_within=_CONTRACT,
+        r"(?:is|are|acts as) the (?:data )?controller\b|^\W*Verantwortliche[rs]?\s*(?:\(|:)|^\W*(?:Data )?Controller\s*:",
+        heading=r"(Wer ist verantwortlich|Verantwortliche|Who is responsible|Controller|Who we are|Wer wir sind)\b",
+        not_within=_NOT_A_NOTICE,
     ),
     _p(
         "gdpr_13_1_b_dpo_contact",
         r"Datenschutzbeauftragte\w*\b.{0,80}(erreichen|Kontakt|@|unter)",
         r"data protection officer\b.{0,80}(contact|reach|@|at)",
         r"(erreichen|contact).{0,40}(Datenschutzbeauftragte|data protection officer)",
-        not_within=_CONTRACT,
+        r"\b(?:DPO|Datenschutzbeauftragte\w*|data protection officer)\b(?!@).{0,80}(?:@|e-?mail|phone|Telefon|erreichbar|erreichen|reach|contact)",
+        r"(?:reach|contact)\w* (?:our |the )?DPO\b",
+        not_within=_NOT_A_NOTICE,
     ),
     _p(
         "gdpr_13_1_c_purposes_legal_basis",
         r"(zur|zum|für) .{0,160}(auf Grundlage|Rechtsgrundlage|gemäß|nach) .{0,40}Art\.? ?6",
         r"(?:verarbeiten|process)\b.{0,200}\(Art(?:icle|\.)? ?6 ?(?:\(1\)|Abs\.? ?1)",
         r"\bto\b.{0,160}\(Article 6\(1\)\([a-f]\) GDPR\)",
-        not_within=_CONTRACT,
+        not_within=_NOT_A_NOTICE,
     ),
     _p(
         "gdpr_13_1_d_legitimate_interests",
         r"verfolgen wir (?:das|unser) berechtigte\w* Interesse",
         r"(?:our|the) legitimate interests? (?:is|are|pursued|lies)",
         r"berechtigte\w* Interesse\w* (?:besteht|liegt|ist)",
-        not_within=_CONTRACT,
+        not_within=_NOT_A_NOTICE,
     ),
     _p(
         "gdpr_13_1_e_recipients",
@@ -132,38 +138,44 @@ PATTERNS: tuple[ElementPattern, ...] = (
         r"\bEmpfänger (?:Ihrer|der) (?:personenbezogenen )?Daten",
         r"\brecipients? (?:of your (?:personal )?data )?(?:are|is|include)",
         r"(?:geben|übermitteln) (?:Ihre )?Daten .{0,40}(?:nicht )?an .{0,60}weiter",
-        not_within=_CONTRACT,
+        r"(?:are|is|will be|may be) (?:shared with|disclosed to|passed on to|made available to)",
+        r"Daten\b.{0,60}\b(?:werden|wird) .{0,60}(?:weitergegeben|offengelegt|übermittelt)\b",
+        heading=r"Empfänger|Recipients|Who receives|Wer erhält|Weitergabe",
+        not_within=_NOT_A_NOTICE,
     ),
     _p(
         "gdpr_13_1_f_third_country_transfer",
         r"Angemessenheitsbeschluss|Standardvertragsklauseln|Standarddatenschutzklauseln",
         r"adequacy decision|standard contractual clauses|standard data protection clauses",
-        not_within=_CONTRACT,
+        not_within=_NOT_A_NOTICE,
     ),
     _p(
         "gdpr_13_2_a_storage_period",
         r"(?:löschen|speichern|aufbewahr\w*)\b.{0,80}\b(?:Jahre?n?|Monate?n?|Tage?n?|Wochen?)\b",
-        r"\b(?:delete|store|retain|keep)\b.{0,80}\b(?:years?|months?|days?|weeks?)\b",
+        r"\b(?:delete|store|retain|keep|deleted|stored|retained|kept|erased|archived)\b.{0,80}\b(?:years?|months?|days?|weeks?)\b",
+        r"\b(?:gelöscht|gespeichert|aufbewahrt|archiviert)\b.{0,80}\b(?:Jahre?n?|Monate?n?|Tage?n?|Wochen?)\b|\b(?:Jahre?n?|Monate?n?|Tage?n?|Wochen?)\b.{0,80}\b(?:gelöscht|gespeichert|aufbewahrt|archiviert)\b",
         r"Speicherdauer|storage period|retention period",
-        not_within=_CONTRACT,
+        not_within=_NOT_A_NOTICE,
     ),
     _p(
         "gdpr_13_2_b_data_subject_rights",
         r"Recht auf Auskunft|Auskunft, Berichtigung",
         r"right (?:of|to) access|access, rectification",
-        not_within=_CONTRACT,
+        r"(?:request|ask for|obtain) access (?:to|of)|right to (?:rectification|erasure|object|data portability)|Recht auf (?:Berichtigung|Löschung|Datenübertragbarkeit)",
+        not_within=_NOT_A_NOTICE,
     ),
     _p(
         "gdpr_13_2_c_withdraw_consent",
         r"Einwilligung .{0,60}widerrufen|Widerruf .{0,30}Einwilligung",
         r"withdraw (?:your )?consent",
-        not_within=_CONTRACT,
+        not_within=_NOT_A_NOTICE,
     ),
     _p(
         "gdpr_13_2_d_complaint_right",
         r"Beschwerde\w* .{0,60}Aufsichtsbehörde|Aufsichtsbehörde.{0,60}beschweren",
         r"complaint with (?:a|the|any|your) (?:competent )?(?:data protection )?supervisory authority",
-        not_within=_CONTRACT,
+        r"complain to (?:the|a|your|any)\b|lodge a complaint|(?:Aufsichtsbehörde|Datenschutzbehörde|Landesbeauftragte\w*)\b.{0,60}beschwer|beschwer\w* .{0,60}(?:Aufsichtsbehörde|Datenschutzbehörde|Landesbeauftragte)",
+        not_within=_NOT_A_NOTICE,
     ),
     _p(
         "gdpr_13_2_e_requirement_consequences",
@@ -171,15 +183,17 @@ PATTERNS: tuple[ElementPattern, ...] = (
         r"ohne (?:sie|diese Angaben?|diese Daten) (?:können|kann) wir",
         r"(?:necessary|required|mandatory) .{0,60}; without",
         r"without (?:it|them|these data|this information),? we (?:cannot|can't|are unable)",
+        r"if you do not (?:provide|give)\b.{0,60}\b(?:cannot|can't|are unable|will not be able)",
+        r"(?:wenn|falls) Sie\b.{0,60}\bnicht (?:angeben|bereitstellen|mitteilen|machen)\b.{0,60}(?:können|kann) wir",
         heading=r"(Pflicht zur Bereitstellung|Bereitstellung|Obligation to provide|Requirement to provide)",
-        not_within=_CONTRACT,
+        not_within=_NOT_A_NOTICE,
     ),
     _p(
         "gdpr_13_2_f_automated_decision",
         r"(?:score|Bewertung|Entscheidung)\b.{0,80}(?:beruht auf|basiert auf|is based on|based on)",
         r"involvierte\w* Logik|logic involved|Tragweite|significance and (?:the )?(?:envisaged )?consequences",
         r"(?:a|eine) (?:rejection|Ablehnung) (?:means|bedeutet)",
-        not_within=_CONTRACT,
+        not_within=_NOT_A_NOTICE,
     ),
     # ---------------------------------------------------------- GDPR Art. 28(3)
     _p(
@@ -792,6 +806,7 @@ PATTERNS: tuple[ElementPattern, ...] = (
         "dora_30_2_b_locations",
         r"(?:Standort|Rechenzentr|erbracht .{0,40} in)\w*.{0,80}(?:gespeichert|erbracht)",
         r"(?:locations?|data cent(?:re|er)s?) .{0,80}(?:provided|stored|processed)",
+        r"(?:stored|processed|performed|provided|hosted)\b.{0,60}\bdata cent(?:re|er)s?\b|(?:gespeichert|verarbeitet|erbracht)\b.{0,60}\bRechenzentr",
     ),
     _p(
         "dora_30_2_c_data_protection",
@@ -821,7 +836,7 @@ PATTERNS: tuple[ElementPattern, ...] = (
     _p(
         "dora_30_2_h_termination_rights",
         r"kündigen|Kündigungsrecht",
-        r"terminat\w* (?:the )?(?:agreement|contract)",
+        r"terminat\w* (?:the |this |these )?(?:agreement|contract|services)",
     ),
     _p(
         "dora_30_2_i_awareness_training",
@@ -856,8 +871,8 @@ PATTERNS: tuple[ElementPattern, ...] = (
     ),
     _p(
         "dora_30_3_f_exit_transition_period",
-        r"Übergangszeitraum|Übergangsfrist",
-        r"transition period",
+        r"Übergangszeitraum|Übergangsfrist|Übergang\w* .{0,40}(?:Zeitraum|Frist|Dauer) von",
+        r"transition period|transition\w* .{0,40}\bperiod of\b",
     ),
 )
 

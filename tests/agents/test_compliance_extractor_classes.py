@@ -517,3 +517,146 @@ def test_a_privacy_notice_naming_its_legitimate_interest_is_no_balancing_record(
     )
     _ex, found = _read(("notice.pdf", notice), regimes=("gdpr",))
     assert [f for f in found if f.fact_type.startswith("gdpr_6_1_f_")] == []
+
+
+# ------------------------------------------------ FAQ-style notices, ICT contracts
+NOTICE_EN_FAQ = """How we use your data - Riverside Dental Practice
+
+Who we are
+
+Riverside Dental Practice Ltd., 4 Mill Lane, Leeds, is the data controller.
+
+Our Data Protection Officer
+
+You can reach our DPO by e-mail at privacy@riverside-dental.example.
+
+Why we process your data
+
+We use your health records to provide dental treatment (Article 9(2)(h) GDPR)
+and your contact details to send appointment reminders (Article 6(1)(f) GDPR).
+
+Who receives your data
+
+Your data are shared with our dental laboratory and our billing service.
+
+How long we keep it
+
+Records are kept for ten years after your last treatment.
+
+Your rights
+
+You may request access to, correction or erasure of your data and object to
+processing. You can also complain to the Information Commissioner's Office.
+
+Do you have to give us your data?
+
+Your medical history is needed for safe treatment; if you do not provide it we
+cannot treat you.
+"""
+
+NOTICE_DE_PLAIN = """Datenschutzinformation für Patientinnen und Patienten
+
+Verantwortlicher: Praxis Dr. Lange, Hauptstr. 3, 50667 Köln.
+
+Unsere Datenschutzbeauftragte ist unter dsb@praxis-lange.example erreichbar.
+
+Ihre Daten werden bis zu zehn Jahre nach Abschluss der Behandlung aufbewahrt.
+
+Sie können sich bei der zuständigen Datenschutzaufsichtsbehörde beschweren.
+
+Sie haben das Recht auf Auskunft über Ihre gespeicherten Daten.
+"""
+
+
+@pytest.mark.parametrize(
+    ("document", "keys"),
+    [
+        (
+            NOTICE_EN_FAQ,
+            {
+                "gdpr_13_1_a_controller_identity",
+                "gdpr_13_1_b_dpo_contact",
+                "gdpr_13_1_c_purposes_legal_basis",
+                "gdpr_13_1_e_recipients",
+                "gdpr_13_2_a_storage_period",
+                "gdpr_13_2_b_data_subject_rights",
+                "gdpr_13_2_d_complaint_right",
+                "gdpr_13_2_e_requirement_consequences",
+            },
+        ),
+        (
+            NOTICE_DE_PLAIN,
+            {
+                "gdpr_13_1_a_controller_identity",
+                "gdpr_13_1_b_dpo_contact",
+                "gdpr_13_2_a_storage_period",
+                "gdpr_13_2_b_data_subject_rights",
+                "gdpr_13_2_d_complaint_right",
+            },
+        ),
+    ],
+)
+def test_a_notice_in_plain_words_yields_its_article_13_items(document, keys):
+    _ex, found = _read(("notice.pdf", document), regimes=("gdpr",))
+    assert {f.fact_type for f in found} == keys
+
+
+def test_a_dpia_stating_a_retention_period_is_not_read_as_a_notice():
+    dpia = (
+        "Data protection impact assessment - loyalty app\n\nRisks\n\n"
+        "Purchase data are stored for three years, which raises profiling risks.\n"
+    )
+    _ex, found = _read(("dpia.pdf", dpia), regimes=("gdpr",))
+    assert _of(found, "gdpr_13_2_a_storage_period") == []
+
+
+ICT_CONTRACT_EN = """ICT Services Agreement
+
+Clause 2 Services
+
+2.1 The Provider delivers managed hosting for the core banking platform as
+described in Schedule 1.
+
+Clause 5 Locations
+
+5.1 All services are performed and all data are stored in data centres in
+Frankfurt and Amsterdam.
+
+Clause 8 Service levels
+
+8.1 Availability of 99.95 % per month; the service level targets are set out in
+Schedule 2.
+
+Clause 12 Termination
+
+12.1 The Customer may terminate this Agreement where the Provider materially
+breaches applicable law.
+
+Clause 13 Exit
+
+13.1 Upon termination the Provider shall support the transition for a period of
+12 months.
+"""
+
+
+@pytest.mark.parametrize(
+    ("key", "start"),
+    [
+        ("dora_30_2_b_locations", "5.1 All services"),
+        ("dora_30_2_e_service_levels", "8.1 Availability"),
+        ("dora_30_2_h_termination_rights", "12.1 The Customer"),
+        ("dora_30_3_f_exit_transition_period", "13.1 Upon termination"),
+    ],
+)
+def test_an_ict_contract_in_its_own_words_yields_the_art_30_clauses(key, start):
+    _ex, found = _read(("ict.pdf", ICT_CONTRACT_EN), regimes=("dora",))
+    assert [q[: len(start)] for q in _quotes(found, key)] == [start]
+
+
+def test_a_mail_header_block_naming_a_dpo_address_is_no_dpo_contact():
+    mail = (
+        "From: dpo@harbour-gym.example\nTo: legal@vendor.example\nDate: 3 May 2026\n\n"
+        "Dear colleagues, please send us the signed addendum.\n"
+    )
+    _ex, found = _read(("mail.pdf", mail), regimes=("gdpr",))
+    assert found == []

@@ -70,6 +70,17 @@ _HEADING_NUMBER = re.compile(
     r"\s*[-–—:.]?\s*",
     re.I,
 )
+# An FAQ-style heading: a short question ("Wer überwacht den Betrieb?").
+_QUESTION = re.compile(
+    r"^\W{0,3}(?:Wer|Was|Wie|Wann|Wo|Wohin|Warum|Weshalb|Wozu|Welche\w*|Müssen|Muss"
+    r"|Haben|Habe|Kann|Können|Werden|Wird|Gibt|Sind|Ist|Who|What|How|When|Where|Why"
+    r"|Which|Do|Does|Is|Are|Can|Will|Must|Have|Has)\b"
+)
+# A label line in front of its content (a table row "Zeitraum\nAb 01.05. …").
+# Short (a wrapped sentence's first line is longer) and followed by content
+# that starts as a sentence does.
+_LABEL = re.compile(r"^((?:\S+[ \t]+){0,4}\S+)[ \t]*\n(?=[A-ZÄÖÜ\d])")
+_MAX_LABEL = 45
 _OPENING_UNITS = 6
 # Numbers that are no measured figure: an article reference or a date.
 _DATE_OR_ARTICLE = re.compile(
@@ -344,6 +355,8 @@ class ComplianceExtractor:
             keys.append("dora_18_1_classification")
         if heading_unit:
             keys = [k for k in keys if k.startswith("dora_28_3_")]
+        else:
+            keys.extend(self._label_keys(doc, unit, keys))
         if "gdpr" in self.regimes and DPIA.search(text) and NOT_REQUIRED.search(text):
             keys = ["gdpr_35_1_dpia_before_processing"]
         for dated_title, dated_key in _DATED_INSTRUMENTS:
@@ -360,6 +373,22 @@ class ComplianceExtractor:
             if finding is not None:
                 section.keys.add(key)
                 yield finding
+
+    def _label_keys(self, doc: _Document, unit: Unit, keys: list[str]) -> list[str]:
+        """Elements a table row's label names ("Betroffene Personen" in front
+        of who they are): the row, label and content, is the evidence."""
+        m = _LABEL.match(unit.text.strip())
+        if m is None or len(m.group(1)) > _MAX_LABEL or not _is_heading(m.group(1)):
+            return []
+        label = _HEADING_NUMBER.sub("", _reading(m.group(1)), count=1)
+        return [
+            p.key
+            for p in self._patterns
+            if p.heading is not None
+            and p.key not in keys
+            and p.heading.search(label)
+            and _applies(p, doc, _reading(unit.text))
+        ]
 
     def _heading_fallback(self, doc: _Document, section: _Section) -> Iterator[Finding]:
         """An element the section's heading names, evidenced by the section's
@@ -480,8 +509,10 @@ def _is_heading(text: str) -> bool:
         return True
     if not stripped or len(stripped) > _MAX_HEADING or "\n" in text.strip():
         return False
-    if stripped.endswith("?") and re.match(r"^(?:§\s*)?\d{1,2}\.?\s", stripped):
-        return True  # "1. Wer ist verantwortlich?"
+    if stripped.endswith("?") and (
+        re.match(r"^(?:§\s*)?\d{1,2}\.?\s", stripped) or _QUESTION.match(stripped)
+    ):
+        return True  # "1. Wer ist verantwortlich?", "How long do we keep it?"
     if stripped.endswith((".", ";", ",", "!", "?", ":")) or "|" in stripped:
         return False
     if _HEADING_START.match(stripped) is None:

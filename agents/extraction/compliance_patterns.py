@@ -66,7 +66,7 @@ _NOT_A_NOTICE = rf"{_CONTRACT}|Folgenabschätzung|impact assessment|\bDPIA\b|\bD
 _SUBPROCESSING = (
     r"Unterauftrag|Sub-?process|Sub-?contract|Subunternehmer|Unterbeauftragung"
 )
-_FRIA = r"Grundrechte-?Folgenabschätzung|fundamental rights impact assessment|\bFRIA\b"
+_FRIA = r"Grundrechte-?Folgenabschätzung|Folgenabschätzung (?:für|der|zu den|im Hinblick auf die) Grundrechte|fundamental rights impact assessment|impact assessment (?:on|for|of) fundamental rights|\bFRIA\b|Art(?:ikel|icle|\.)? ?27 (?:KI-VO|AI Act|der KI-Verordnung)"
 _TO_AUTHORITY = r"Marktüberwachungsbehörde|market surveillance authority"
 _INSTRUCTIONS_FOR_USE = r"Instructions for use|Betriebsanleitung|Gebrauchsanweisung|Bedienungsanleitung|Gebrauchsanleitung"
 # A provider's own documents: a deployer's duties (Art. 26) are not read there.
@@ -611,7 +611,7 @@ PATTERNS: tuple[ElementPattern, ...] = (
         r"\b(?:Betrieb|Funktionsweise)\w*\b.{0,80}\b(?:überwacht|überwachen|kontrolliert|geprüft)\b",
         r"monitor\w*\b.{0,60}\b(?:operation|functioning|performance)\b",
         r"\b(?:operation|functioning|performance) of\b.{0,80}\b(?:monitored|checked|reviewed|supervised)\b",
-        heading=r"^\W*(?:Überwachung|Monitoring)(?: des Betriebs| of (?:the )?operation)?\s*$",
+        heading=r"^\W*(?:Überwachung|Monitoring)(?: des Betriebs| of (?:the )?operation)?\s*$|überwach\w*.{0,30}Betrieb|monitor\w*.{0,30}(?:operation|system)",
         not_within=_PROVIDER_DOCUMENT,
     ),
     _p(

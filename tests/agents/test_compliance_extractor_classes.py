@@ -660,3 +660,55 @@ def test_a_mail_header_block_naming_a_dpo_address_is_no_dpo_contact():
     )
     _ex, found = _read(("mail.pdf", mail), regimes=("gdpr",))
     assert found == []
+
+
+# ------------------------------------------------ tables and FAQ questions
+FRIA_TABLE = """Folgenabschätzung für Grundrechte – TenantCheck
+
+Punkt
+Ergebnis
+
+Einsatzprozess
+TenantCheck wird bei jeder Wiedervermietung vor der Besichtigung genutzt.
+
+Zeitraum und Häufigkeit
+Ab 01.05.2026 für drei Jahre, etwa 50 Prüfungen im Monat.
+
+Aufsicht
+Jede Empfehlung prüft eine Sachbearbeiterin, die sie verwerfen darf.
+"""
+
+
+@pytest.mark.parametrize(
+    ("key", "content"),
+    [
+        ("aia_27_1_a_processes", "TenantCheck wird bei jeder"),
+        ("aia_27_1_b_period_frequency", "Ab 01.05.2026"),
+        ("aia_27_1_e_oversight_measures", "Jede Empfehlung"),
+    ],
+)
+def test_a_table_row_whose_label_names_the_element_is_quoted_with_its_content(
+    key, content
+):
+    _ex, found = _read(("fria.pdf", FRIA_TABLE), regimes=("aia",))
+    assert [content in q for q in _quotes(found, key)] == [True]
+
+
+def test_a_faq_question_is_a_heading_and_its_answer_the_evidence():
+    policy = (
+        "Leitfaden KI-Einsatz im Kundenservice\n\nWer überwacht den Betrieb?\n\n"
+        "Die Teamleitung kontrolliert wöchentlich die Ergebnisse.\n"
+    )
+    _ex, found = _read(("leitfaden.pdf", policy), regimes=("aia",))
+    assert _quotes(found, "aia_26_5_monitoring") == [
+        "Die Teamleitung kontrolliert wöchentlich die Ergebnisse."
+    ]
+
+
+def test_a_wrapped_sentence_is_no_table_label():
+    policy = (
+        "Richtlinie Vermietung\n\nDie Genossenschaft beschreibt in diesem Verfahren\n"
+        "Die Einzelheiten der Wohnungsvergabe an Mitglieder.\n"
+    )
+    _ex, found = _read(("r.pdf", policy), regimes=("aia",))
+    assert found == []

@@ -63,6 +63,12 @@ _CONTRACT = rf"^(?!.*(?:{_NOTICE})).*(?:vertrag|vereinbarung|Agreement|Contract|
 # Records that are not addressed to data subjects: a contract, a DPIA, a
 # balancing record (Art. 13 information is read in notices, not there).
 _NOT_A_NOTICE = rf"{_CONTRACT}|Folgenabschätzung|impact assessment|\bDPIA\b|\bDSFA\b|Interessenabwägung|legitimate interests? assessment|balancing test"
+_NOT_A_BALANCING_RECORD = (
+    rf"{_NOTICE}|Folgenabschätzung|impact assessment|\bDPIA\b|\bDSFA\b"
+)
+_DPIA_DOCUMENT = (
+    r"Datenschutz-Folgenabschätzung|\bDSFA\b|data protection impact assessment|\bDPIA\b"
+)
 _SUBPROCESSING = (
     r"Unterauftrag|Sub-?process|Sub-?contract|Subunternehmer|Unterbeauftragung"
 )
@@ -81,7 +87,7 @@ PATTERNS: tuple[ElementPattern, ...] = (
         r"\b(has|have) a legitimate interest",
         r"legitimate interest (?:pursued )?(?:is|lies|consists)",
         heading=r"^\W*\d*\.?\s*(berechtigtes Interesse|legitimate interest)s?\s*$",
-        not_within=_NOTICE,
+        not_within=_NOT_A_BALANCING_RECORD,
     ),
     _p(
         "gdpr_6_1_f_necessity",
@@ -89,7 +95,7 @@ PATTERNS: tuple[ElementPattern, ...] = (
         r"less intrusive|no (?:equally effective )?(?:less|milder) (?:intrusive )?means",
         r"(?:Verarbeitung|processing) (?:ist )?(?:is )?(?:zur|for).{0,60}(?:erforderlich|necessary)",
         heading=r"^\W*\d*\.?\s*(Erforderlichkeit|Necessity)\s*$",
-        not_within=_NOTICE,
+        not_within=_NOT_A_BALANCING_RECORD,
     ),
     _p(
         "gdpr_6_1_f_balancing",
@@ -97,7 +103,7 @@ PATTERNS: tuple[ElementPattern, ...] = (
         r"(?:interests|rights).{0,60}(?:do not|don't) override",
         r"(?:not|nicht) (?:overridden|überwogen)",
         heading=r"^\W*\d*\.?\s*(Abwägung|Interessenabwägung|Balancing(?: test)?)\s*$",
-        not_within=_NOTICE,
+        not_within=_NOT_A_BALANCING_RECORD,
     ),
     # ---------------------------------------------------------- GDPR Art. 13
     _p(
@@ -299,29 +305,38 @@ PATTERNS: tuple[ElementPattern, ...] = (
         "gdpr_35_2_dpo_advice",
         r"Datenschutzbeauftragte\w* .{0,60}(?:konsultiert|beteiligt|Rat|Stellungnahme|eingebunden)",
         r"data protection officer was consulted|advice of the data protection officer|DPO (?:was )?consulted",
+        r"(?:Datenschutzbeauftragte\w*|\bDSB\b)\b.{0,60}(?:Stellung genommen|angehört|beraten|Empfehlung)",
+        r"(?:data protection officer|\bDPO\b)\b.{0,60}(?:advised|gave (?:her|his|their|its) (?:advice|opinion)|opinion|was heard)",
+        heading=r"Stellungnahme|Rat de[rs] Datenschutzbeauftragten|Beteiligung de[rs] (?:Datenschutzbeauftragten|DSB)|(?:DPO|data protection officer)['’]?s? (?:advice|opinion)|Advice of the (?:DPO|data protection officer)",
+        within=_DPIA_DOCUMENT,
     ),
     _p(
         "gdpr_35_7_a_description",
         r"^\W*Systematische Beschreibung|^\W*Beschreibung der Verarbeitung",
         r"^\W*Systematic description",
         heading=r"^\W*\d*\.?\s*(Beschreibung|Description)\b",
+        within=_DPIA_DOCUMENT,
     ),
     _p(
         "gdpr_35_7_b_necessity_proportionality",
         r"Notwendigkeit und Verhältnismäßigkeit|Erforderlichkeit und Verhältnismäßigkeit",
         r"Necessity and proportionality",
+        heading=r"^\W*(?:Bewertung der |Prüfung der |Assessment of (?:the )?)?(?:Notwendigkeit|Erforderlichkeit|Verhältnismäßigkeit|Necessity|Proportionality)\b",
+        within=_DPIA_DOCUMENT,
     ),
     _p(
         "gdpr_35_7_c_risk_assessment",
         r"^\W*Risiken für (?:die )?(?:Rechte|betroffene)",
         r"^\W*Risks (?:to|for) (?:the )?(?:rights|data subjects)",
-        heading=r"^\W*\d*\.?\s*(Risiken|Risks|Risikobewertung|Risk assessment)\s*$",
+        heading=r"^\W*\d*\.?\s*(?:Bewertung der |Assessment of (?:the )?)?(Risiken|Risks|Risikobewertung|Risk assessment)\b",
+        within=_DPIA_DOCUMENT,
     ),
     _p(
         "gdpr_35_7_d_measures",
         r"^\W*(?:Abhilfe)?Maßnahmen\s*:",
         r"^\W*(?:Measures|Safeguards)(?: envisaged)?\s*:",
         heading=r"^\W*\d*\.?\s*(Maßnahmen|Abhilfemaßnahmen|Measures|Safeguards)\s*$",
+        within=_DPIA_DOCUMENT,
     ),
     # ---------------------------------------------------------- AI Act Art. 9
     _p(
@@ -711,17 +726,23 @@ PATTERNS: tuple[ElementPattern, ...] = (
     _p(
         "dora_6_1_framework_documented",
         r"Rahmen umfasst .{0,40}(?:Strategien|Leitlinien|Verfahren)",
-        r"framework (?:includes|comprises|covers) .{0,40}(?:strategies|policies|procedures)",
+        r"framework (?:includes|comprises|covers|sets out|contains|consists of|documents) .{0,40}(?:strategies|policies|procedures)",
+        r"Rahmen\w* (?:enthält|legt|beschreibt|dokumentiert|besteht aus) .{0,60}(?:Strategien|Leitlinien|Verfahren)",
     ),
     _p(
         "dora_5_2_management_body_approval",
         r"(?:Vorstand|Leitungsorgan|Geschäftsleitung) (?:genehmigt|billigt|verabschiedet)",
         r"(?:board|management body) (?:approves|approved|adopts|adopted)",
+        r"(?:approved|adopted|endorsed) by the (?:\w+ )?(?:board|management body)",
+        r"(?:genehmigt|gebilligt|verabschiedet|beschlossen|freigegeben) (?:durch|vom|von) (?:dem |der |den )?(?:Vorstand|Leitungsorgan|Geschäftsleitung|Geschäftsführung)",
+        r"(?:Vorstand|Leitungsorgan|Geschäftsleitung|Geschäftsführung) hat\b.{0,80}(?:genehmigt|gebilligt|verabschiedet|beschlossen|freigegeben)",
     ),
     _p(
         "dora_6_4_control_function",
         r"(?:unabhängige\w*|Kontroll)[- ]?[Ff]unktion",
         r"independent .{0,20}(?:control )?function",
+        r"control function\b.{0,120}\bindependen",
+        r"Kontrollfunktion\b.{0,120}\bunabhängig",
     ),
     _p(
         "dora_6_5_annual_review",

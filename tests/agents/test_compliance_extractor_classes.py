@@ -712,3 +712,92 @@ def test_a_wrapped_sentence_is_no_table_label():
     )
     _ex, found = _read(("r.pdf", policy), regimes=("aia",))
     assert found == []
+
+
+# ------------------------------------------------ DPIA and ICT framework in other words
+DPIA_DE = """Datenschutz-Folgenabschätzung Videoüberwachung Filialen
+
+Endfassung vom 12.02.2026. Beginn der Verarbeitung: 01.03.2026.
+
+1. Beschreibung der Verarbeitungsvorgänge
+
+Kameras in den Kassenbereichen zeichnen Bild ohne Ton auf; die Aufnahmen werden
+72 Stunden gespeichert.
+
+2. Bewertung der Notwendigkeit
+
+Die Aufzeichnung ist auf die Kassenzone beschränkt; mildere Mittel wie Personal
+reichen nicht aus.
+
+3. Risiken für die Betroffenen
+
+Beschäftigte könnten verdeckt in ihrer Leistung kontrolliert werden.
+
+4. Abhilfemaßnahmen
+
+Verpixelung der Arbeitsplätze, Zugriff nur nach Vier-Augen-Prinzip,
+automatische Löschung.
+
+5. Stellungnahme der Datenschutzbeauftragten
+
+Die Datenschutzbeauftragte hat am 05.02.2026 Stellung genommen; ihre Hinweise
+wurden übernommen.
+"""
+
+FRAMEWORK_EN = """ICT risk management framework
+
+Version 3, approved by the Management Board on 14 March 2026.
+
+1. Scope
+
+The framework sets out the strategies, policies, procedures and ICT protocols
+that protect all information and ICT assets.
+
+2. Control function
+
+The ICT risk control function is held by the Chief Risk Officer, who is
+independent of ICT operations.
+
+3. Review
+
+The framework was last reviewed on 20 January 2026 and is reviewed annually.
+
+4. Digital operational resilience strategy
+
+The resilience strategy is set out in Annex A.
+"""
+
+
+def test_a_german_dpia_with_its_own_headings_yields_every_art_35_item():
+    _ex, found = _read(("dsfa.pdf", DPIA_DE), regimes=("gdpr",))
+    assert {f.fact_type for f in found} == {
+        "gdpr_35_1_dpia_before_processing",
+        "gdpr_35_2_dpo_advice",
+        "gdpr_35_7_a_description",
+        "gdpr_35_7_b_necessity_proportionality",
+        "gdpr_35_7_c_risk_assessment",
+        "gdpr_35_7_d_measures",
+    }
+
+
+def test_an_ict_framework_in_passive_voice_yields_approval_control_function_review():
+    _ex, found = _read(("framework.pdf", FRAMEWORK_EN), regimes=("dora",))
+    keys = {f.fact_type for f in found}
+    assert {
+        "dora_5_2_management_body_approval",
+        "dora_6_1_framework_documented",
+        "dora_6_4_control_function",
+        "dora_6_5_annual_review",
+    } <= keys
+    (approval,) = _of(found, "dora_5_2_management_body_approval")
+    assert approval.value["date"] == "2026-03-14"
+
+
+def test_a_balancing_record_with_a_necessity_heading_is_no_dpia():
+    record = (
+        "Dokumentation der Interessenabwägung Kundenbefragung\n\n"
+        "2. Erforderlichkeit\n\n"
+        "Eine Befragung ohne Namen würde den Zweck nicht ebenso erreichen.\n"
+    )
+    _ex, found = _read(("lia.pdf", record), regimes=("gdpr",))
+    assert [f for f in found if f.fact_type.startswith("gdpr_35_")] == []

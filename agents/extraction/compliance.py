@@ -517,6 +517,8 @@ def _is_heading(text: str) -> bool:
         return False
     if _HEADING_START.match(stripped) is None:
         return False
+    if re.search(r",\s*\S*\d", stripped) and _COMPANY.search(stripped):
+        return False  # an address line ("Datalyt GmbH, Ringstraße 5, …")
     # A table row of a register ("1 CloudNord GmbH Hosting …") is not a heading.
     return not re.match(r"^\d+\s+\S+.*\s\d{2}\.\d{2}\.\d{4}$", stripped)
 

@@ -348,11 +348,14 @@ PATTERNS: tuple[ElementPattern, ...] = (
         "aia_9_2_a_risk_identification",
         r"(?:bekannte|vorhersehbare) .{0,60}Risiken .{0,80}(?:ermittelt|analysiert)",
         r"(?:known|foreseeable) .{0,60}risks .{0,80}(?:identified|analysed|analyzed)",
+        r"(?:bekannt|vorhersehbar)\w*\b.{0,60}\bRisiken\b.{0,80}(?:ermittelt|analysiert|identifiziert)",
     ),
     _p(
         "aia_9_2_b_risk_estimation_misuse",
         r"Fehlanwendung|missbräuchlich",
         r"foreseeable misuse",
+        r"außerhalb (?:des|der|seiner|ihrer) (?:\w+ )?(?:Zwecks?|Zweckbestimmung)|outside (?:the|its) intended purpose",
+        heading=r"Fehlanwendung|Missbrauch|misuse",
     ),
     _p(
         "aia_9_2_c_post_market_risk_evaluation",
@@ -368,6 +371,7 @@ PATTERNS: tuple[ElementPattern, ...] = (
         "aia_9_8_testing",
         r"(?:getestet|Tests?) .{0,80}(?:vorab festgelegt|Metriken|Schwellenwert)",
         r"tested .{0,80}(?:prior defined|metrics|thresholds)",
+        r"(?:vorab festgelegt\w*|Metriken|Schwellenwert\w*)\b.{0,80}\bgetestet|(?:prior defined|predefined|pre-defined) (?:metrics|thresholds)\b.{0,80}\btest",
     ),
     # ---------------------------------------------------------- AI Act Art. 10
     _p(
@@ -528,6 +532,7 @@ PATTERNS: tuple[ElementPattern, ...] = (
     _p(
         "aia_13_3_f_log_mechanisms",
         r"(?:export|collect|store|read).{0,40}(?:event )?logs|Protokolle .{0,40}(?:exportieren|abrufen|auslesen)",
+        r"\blogs?\b.{0,60}\b(?:exported|collected|read out|retrieved)|protokoll\w*\b.{0,60}(?:exportiert|abgerufen|ausgelesen|exportieren|abrufen|auslesen)",
         within=_INSTRUCTIONS_FOR_USE,
         title_only=True,
     ),
@@ -633,6 +638,7 @@ PATTERNS: tuple[ElementPattern, ...] = (
         "aia_26_6_log_retention",
         r"Protokolle .{0,80}(?:aufbewahrt|gespeichert|gelöscht)",
         r"logs? .{0,80}(?:kept|stored|retained|deleted)",
+        not_within=_PROVIDER_DOCUMENT,
     ),
     _p(
         "aia_26_7_worker_information",

@@ -801,3 +801,74 @@ def test_a_balancing_record_with_a_necessity_heading_is_no_dpia():
     )
     _ex, found = _read(("lia.pdf", record), regimes=("gdpr",))
     assert [f for f in found if f.fact_type.startswith("gdpr_35_")] == []
+
+
+# ------------------------------------------------ AI provider documents in German
+RISK_FILE_DE = """Risikomanagementakte ScoreFlow 2
+
+1. Risikomanagementsystem
+
+Für ScoreFlow wurde ein Risikomanagementsystem eingerichtet, das über den
+gesamten Lebenszyklus fortlaufend angewandt wird.
+
+2. Ermittlung der Risiken
+
+Die bekannten und vernünftigerweise vorhersehbaren Risiken für Gesundheit und
+Grundrechte wurden in Workshops ermittelt und analysiert.
+
+3. Vorhersehbare Fehlanwendung
+
+Eine Nutzung zur Personalauswahl außerhalb des Zwecks wurde bewertet.
+
+4. Tests
+
+ScoreFlow wurde vor dem Inverkehrbringen anhand vorab festgelegter Metriken
+getestet.
+"""
+
+INSTRUCTIONS_DE = """Gebrauchsanweisung ScoreFlow 2
+
+Anbieter
+
+Datalyt GmbH, Ringstraße 5, 80331 München
+
+Menschliche Aufsicht
+
+Die Ausgabe zeigt zu jedem Wert die drei wichtigsten Einflussfaktoren;
+Sachbearbeitende können jeden Wert verwerfen.
+
+Lebensdauer und Wartung
+
+Erwartete Lebensdauer fünf Jahre; Updates vierteljährlich.
+
+Protokolle
+
+Die Ereignisprotokolle können im Admin-Bereich exportiert werden.
+"""
+
+
+def test_a_german_risk_file_yields_identification_misuse_and_testing():
+    _ex, found = _read(("rms.pdf", RISK_FILE_DE), regimes=("aia",))
+    assert {
+        "aia_9_1_rms_established",
+        "aia_9_2_a_risk_identification",
+        "aia_9_2_b_risk_estimation_misuse",
+        "aia_9_8_testing",
+    } <= {f.fact_type for f in found}
+
+
+def test_german_instructions_for_use_yield_provider_address_and_log_export():
+    _ex, found = _read(("ifu.pdf", INSTRUCTIONS_DE), regimes=("aia",))
+    assert _quotes(found, "aia_13_3_a_provider_identity") == [
+        "Datalyt GmbH, Ringstraße 5, 80331 München"
+    ]
+    assert len(_of(found, "aia_13_3_f_log_mechanisms")) == 1
+
+
+def test_instructions_for_use_telling_deployers_to_keep_logs_are_no_deployer_record():
+    ifu = (
+        "Instructions for use - RankMate\n\nLogging\n\n"
+        "Deployers can export the event logs, which are kept for six months.\n"
+    )
+    _ex, found = _read(("ifu.pdf", ifu), regimes=("aia",))
+    assert [f for f in found if f.fact_type.startswith("aia_26_")] == []

@@ -765,11 +765,16 @@ PATTERNS: tuple[ElementPattern, ...] = (
         "dora_17_1_incident_process",
         r"(?:Verfahren|Prozess) .{0,40}(?:Behandlung|Management) .{0,40}Vorf",
         r"incident management process",
+        r"(?:process|procedure)\w*\b.{0,80}\b(?:detect|manage|handle|report|notify)\w*\b.{0,60}\bincidents\b|\b(?:detect|manage|handle)\w*\b.{0,60}\bincidents\b.{0,80}\b(?:process|procedure)",
+        r"(?:Verfahren|Prozess)\w*\b.{0,80}(?:erkenn|behandl|meld)\w*\b.{0,60}Vorf|\b(?:erkennen|behandeln|melden)\b.{0,60}Vorf\w*\b.{0,80}(?:Verfahren|Prozess)",
+        heading=r"^\W*(?:(?:ICT[- ])?Incident (?:management|handling)(?: process)?|(?:IKT-)?Vorfallmanagement(?:prozess)?|Behandlung von (?:IKT-)?Vorfällen)\s*$",
     ),
     _p(
         "dora_17_2_incident_records",
         r"(?:alle|sämtliche) .{0,40}Vorfälle .{0,60}(?:erfasst|aufgezeichnet|dokumentiert)",
         r"all .{0,40}incidents .{0,60}(?:recorded|logged)",
+        r"\b(?:every|each|all)\b.{0,40}\bincidents?\b.{0,60}\b(?:recorded|logged|registered|documented)\b",
+        r"\b(?:jeder|jede|alle|sämtliche)\b.{0,40}Vorf\w*\b.{0,60}(?:erfasst|aufgezeichnet|dokumentiert|protokolliert)",
     ),
     _p(
         "dora_18_1_classification",

@@ -872,3 +872,27 @@ def test_instructions_for_use_telling_deployers_to_keep_logs_are_no_deployer_rec
     )
     _ex, found = _read(("ifu.pdf", ifu), regimes=("aia",))
     assert [f for f in found if f.fact_type.startswith("aia_26_")] == []
+
+
+@pytest.mark.parametrize(
+    ("sentence", "key"),
+    [
+        (
+            "We detect, handle and report ICT-related incidents under a documented "
+            "procedure owned by the CISO.",
+            "dora_17_1_incident_process",
+        ),
+        (
+            "Every ICT-related incident is logged in the ServiceNow register.",
+            "dora_17_2_incident_records",
+        ),
+        (
+            "Jeder IKT-bezogene Vorfall wird im Vorfallregister dokumentiert.",
+            "dora_17_2_incident_records",
+        ),
+    ],
+)
+def test_an_incident_policy_in_other_words_yields_process_and_records(sentence, key):
+    policy = f"Incident management policy\n\n1. Handling\n\n{sentence}\n"
+    _ex, found = _read(("policy.pdf", policy), regimes=("dora",))
+    assert len(_of(found, key)) == 1

@@ -74,7 +74,7 @@ _SUBPROCESSING = (
 )
 _FRIA = r"Grundrechte-?Folgenabschätzung|Folgenabschätzung (?:für|der|zu den|im Hinblick auf die) Grundrechte|fundamental rights impact assessment|impact assessment (?:on|for|of) fundamental rights|\bFRIA\b|Art(?:ikel|icle|\.)? ?27 (?:KI-VO|AI Act|der KI-Verordnung)"
 _TO_AUTHORITY = r"Marktüberwachungsbehörde|market surveillance authority"
-_INSTRUCTIONS_FOR_USE = r"Instructions for use|Betriebsanleitung|Gebrauchsanweisung|Bedienungsanleitung|Gebrauchsanleitung"
+_INSTRUCTIONS_FOR_USE = r"Instructions for use|Betriebsanleitung|Gebrauchsanweisung|Bedienungsanleitung|Gebrauchsanleitung|User (?:manual|guide)|Benutzerhandbuch|Bedienungshandbuch|Betreiberhandbuch|Deployer (?:guide|manual)"
 # A provider's own documents: a deployer's duties (Art. 26) are not read there.
 _PROVIDER_DOCUMENT = rf"^\W*(?:{_INSTRUCTIONS_FOR_USE}|Risk management|Risikomanagement|Quality management|Qualitätsmanagement|Technical documentation|Technische Dokumentation)"
 

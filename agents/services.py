@@ -30,10 +30,10 @@ from agents.domain.loop import (
     StepRecord,
 )
 from agents.domain.policies import EVALUATORS
-from agents.domain.prompts import batches, extraction_episode
+from agents.domain.prompts import COMPLIANCE_GOAL, batches, extraction_episode
 from agents.domain.tools import EXTRACTION_TOOLS, TOOL_SPECS
 from agents.domain.world import ChunkView
-from agents.extraction.compliance import COMPLIANCE_CLAIM_TYPES
+from agents.extraction.compliance import COMPLIANCE_CLAIM_TYPES, regimes_of
 from agents.models import AgentRun, AgentStep, HeldToolCall
 from agents.policy_graph import compiled_policies
 from agents.providers import provider_get
@@ -56,6 +56,16 @@ EXTRACTION_GOAL = (
     "contract, invoice and due dates, reminders and their delivery, refusals to "
     "pay, amounts, damage items, interest and excuses."
 )
+
+
+# A compliance assessment's goal (the model's prompt gives it as
+# agents.domain.prompts.COMPLIANCE_GOAL); its code carries the regimes.
+COMPLIANCE_GOAL_CODE = "compliance"
+
+
+def _case_regimes(case: Case) -> list[str]:
+    """The regimes the case's compliance claims examine (gdpr, aia, dora)."""
+    return sorted(regimes_of(case.claims.values_list("claim_type", flat=True)))
 
 
 class RunNotStartable(DomainError):
@@ -94,7 +104,9 @@ def envelope_for_extraction(
     *, case: Case, actor: Any, document: SourceDocument | None = None, **overrides: Any
 ) -> TaskEnvelope:
     values: dict[str, Any] = {
-        "goal": EXTRACTION_GOAL,
+        # A compliance assessment pursues its own goal (the prompt's), and
+        # the run page names it rather than the Verzug one.
+        "goal": COMPLIANCE_GOAL if _case_regimes(case) else EXTRACTION_GOAL,
         "actor_id": actor.pk,
         "case_id": case.pk,
         "allowed_tools": EXTRACTION_TOOLS,
@@ -110,6 +122,18 @@ def envelope_for_extraction(
         values["approval"] = {"per_tool": {tool: "human" for tool in held}}
     values.update(overrides)
     return TaskEnvelope.model_validate(values)
+
+
+def _goal_code(case: Case, goal: str) -> dict[str, Any]:
+    if goal == EXTRACTION_GOAL:
+        return {
+            "goal_code": EXTRACTION_GOAL_CODE,
+            "goal_params": {"claim_type": EXTRACTION_CLAIM_TYPE},
+        }
+    regimes = _case_regimes(case)
+    if goal == COMPLIANCE_GOAL and regimes:
+        return {"goal_code": COMPLIANCE_GOAL_CODE, "goal_params": {"regimes": regimes}}
+    return {}
 
 
 @transaction.atomic
@@ -129,16 +153,9 @@ def agent_run_create(
         actor=actor,
         provider=provider,
         goal=envelope.goal,
-        # Only the standard goal has a code; a goal given otherwise is shown
-        # as it was given.
-        **(
-            {
-                "goal_code": EXTRACTION_GOAL_CODE,
-                "goal_params": {"claim_type": EXTRACTION_CLAIM_TYPE},
-            }
-            if envelope.goal == EXTRACTION_GOAL
-            else {}
-        ),
+        # Only the standard goals have a code; a goal given otherwise is
+        # shown as it was given.
+        **_goal_code(case, envelope.goal),
         envelope=envelope.model_dump(mode="json"),
     )
     audit_event_record(

@@ -1,6 +1,7 @@
 """Benchmark: compliance assessments (issue 17), in two parts.
 
 Run: .venv/bin/python benchmarks/compliance.py [--json PATH] [--part tuned|holdout|all]
+     [--dossiers K8,K9,K10]
 
 1. **Scenarios.** The element evaluator against the blind scenario suite
    tests/ontology/scenarios/compliance (tuned and ``"holdout": true`` apart):
@@ -21,7 +22,10 @@ Run: .venv/bin/python benchmarks/compliance.py [--json PATH] [--part tuned|holdo
    quote that some proposal of the same key quotes), **element-status
    accuracy** and obligation-status accuracy end to end, obligations wrongly
    "erfüllt", proposals whose quote lies in a distractor (marketing claim,
-   summary, recital, the injected instruction; target 0), and all proposals.
+   summary, recital, the injected instruction; target 0), all proposals and
+   **proposal precision** (proposals the perfect reviewer accepts / all
+   proposals: a flood of wrong proposals costs the reviewer even at full
+   recall); the rejected proposals are listed.
    Tuned dossiers (K1, K3, K5, K7) and the holdout (K2, K4, K6) apart.
 """
 
@@ -388,6 +392,12 @@ def score_dossier(truth: dict, proposals: list[dict]) -> dict[str, Any]:
         "proposals": len(proposals),
         "accepted": len(accepted),
         "wrong": wrong,
+        "rejected": [
+            f"{truth['dossier']}/{p['doc']}/{p['key']}: "
+            + " ".join(p["quote"].split())[:90]
+            for p in proposals
+            if p not in accepted
+        ],
     }
 
 
@@ -407,6 +417,7 @@ def score_dossiers(ids: list[str]) -> dict[str, Any]:
         "distractor_proposals": [],
         "missed": [],
         "wrong": [],
+        "rejected": [],
     }
     with tempfile.TemporaryDirectory() as tmp_root:
         for dossier_id in ids:
@@ -432,6 +443,14 @@ def score_dossiers(ids: list[str]) -> dict[str, Any]:
         if totals["elements"]
         else None
     )
+    # Proposal precision: proposals a perfect reviewer accepts (they match a
+    # ground-truth element) over all proposals - a flood of wrong proposals
+    # costs the reviewer even when recall is high.
+    totals["proposal_precision"] = (
+        round(totals["accepted"] / totals["proposals"], 3)
+        if totals["proposals"]
+        else None
+    )
     totals["obligation_status_accuracy"] = (
         round(totals["obligations_right"] / totals["obligations"], 3)
         if totals["obligations"]
@@ -448,6 +467,10 @@ def main() -> int:
         choices=("tuned", "holdout", "all"),
         default="all",
         help="which dossiers to run (the holdout only once the rules are final)",
+    )
+    parser.add_argument(
+        "--dossiers",
+        help="only these dossiers, comma-separated (e.g. K8,K9,K10), as one part",
     )
     args = parser.parse_args()
     paths = sorted(SCENARIOS.glob("C*.json"))
@@ -479,6 +502,13 @@ def main() -> int:
         "tuned": [i for i in all_ids if i not in holdout_ids],
         "holdout": holdout_ids,
     }
+    if args.dossiers:
+        chosen = [i.strip() for i in args.dossiers.split(",") if i.strip()]
+        unknown = [i for i in chosen if i not in all_ids]
+        if unknown:
+            parser.error(f"unknown dossiers: {', '.join(unknown)}")
+        parts = {"chosen": chosen}
+        args.part = "all"
     for part, ids in parts.items():
         if args.part not in ("all", part):
             continue
@@ -491,10 +521,17 @@ def main() -> int:
             f"{d['element_status_accuracy']} ({d['elements_right']}/{d['elements']})  "
             f"obligation-status accuracy {d['obligation_status_accuracy']}  "
             f"wrongly erfuellt {len(d['wrongly_erfuellt'])}  distractor proposals "
-            f"{len(d['distractor_proposals'])}  proposals {d['proposals']} "
+            f"{len(d['distractor_proposals'])}  proposal precision "
+            f"{d['proposal_precision']}  proposals {d['proposals']} "
             f"(accepted {d['accepted']}, refused by the gate {d['gate_refused']})\n"
         )
-        for label in ("wrongly_erfuellt", "distractor_proposals", "missed", "wrong"):
+        for label in (
+            "wrongly_erfuellt",
+            "distractor_proposals",
+            "missed",
+            "wrong",
+            "rejected",
+        ):
             for line in d[label]:
                 sys.stdout.write(f"    {label}: {line}\n")
     if args.json:

@@ -35,10 +35,13 @@ from typing import Any
 from agents.domain.parsing import find_dates
 from agents.extraction.compliance_patterns import (
     ABSENT,
+    CLASSIFICATION_CRITERIA,
     DPIA,
     MARKETING_TITLE,
     NOT_REQUIRED,
     OWN_PURPOSES,
+    PROCESSOR,
+    ElementPattern,
     never_evidence,
     patterns_for,
 )
@@ -52,7 +55,38 @@ from ontology.domain.compliance_view import REGIME_OF_CLAIM_TYPE
 COMPLIANCE_CLAIM_TYPES = frozenset(REGIME_OF_CLAIM_TYPE)
 CONFIDENCE = 0.7
 _MAX_HEADING = 90
-_HEADING_START = re.compile(r"^\W{0,3}(?:§|\d|[A-ZÄÖÜ]|Anlage|Annex|Schedule)")
+_HEADING_START = re.compile(
+    r"^\W{0,3}(?:§|\d|[A-ZÄÖÜ]|Anlage|Annex|Schedule|\(?[a-z]\)\s|\(?[ivx]{1,4}\)\s)"
+)
+# A letter's header line ("Betreff: …", "To: …"): a heading however long.
+_MAIL_HEADER = re.compile(
+    r"^\W{0,3}(?:Betreff|Subject|Re|AW|WG|Fwd?|Von|From|An|To|Cc|Datum|Date)\s*:", re.I
+)
+# The numbering in front of a heading, so that its words are read: "§ 4",
+# "Clause 7.2(b)", "Abschnitt 2 -", "Art. 3", "(b)", "iv)", "2.1".
+_HEADING_NUMBER = re.compile(
+    r"^\W{0,3}(?:(?:§+|Clause|Section|Abschnitt|Ziffer|Nr\.|Art(?:ikel|icle|\.)?|Anlage|Annex|Schedule|Appendix|Kapitel|Chapter|Teil|Part)"
+    r"\s*[\dA-Z]+(?:\.\d+)*(?:\s*\([a-z0-9]+\))*|\d{1,2}(?:\.\d{1,2})*\.?|\(?[a-z]\)|\(?[ivx]{1,4}\))"
+    r"\s*[-–—:.]?\s*",
+    re.I,
+)
+# An FAQ-style heading: a short question ("Wer überwacht den Betrieb?").
+_QUESTION = re.compile(
+    r"^\W{0,3}(?:Wer|Was|Wie|Wann|Wo|Wohin|Warum|Weshalb|Wozu|Welche\w*|Müssen|Muss"
+    r"|Haben|Habe|Kann|Können|Werden|Wird|Gibt|Sind|Ist|Who|What|How|When|Where|Why"
+    r"|Which|Do|Does|Is|Are|Can|Will|Must|Have|Has)\b"
+)
+# A label line in front of its content (a table row "Zeitraum\nAb 01.05. …").
+# Short (a wrapped sentence's first line is longer) and followed by content
+# that starts as a sentence does.
+_LABEL = re.compile(r"^((?:\S+[ \t]+){0,4}\S+)[ \t]*\n(?=[A-ZÄÖÜ\d])")
+_MAX_LABEL = 45
+_OPENING_UNITS = 6
+# Numbers that are no measured figure: an article reference or a date.
+_DATE_OR_ARTICLE = re.compile(
+    r"\bArt(?:ikel|icle|\.)?\s*\d+(?:\s*\(\d+\))*(?:\s*Abs\.\s*\d+)?|\b\d{1,4}[./-]\d{1,2}[./-]\d{2,4}\b",
+    re.I,
+)  # the units of a document its kind is read from
 _TIME = re.compile(r"\b([01]?\d|2[0-3])[:.]([0-5]\d)\s*(?:Uhr|h|UTC|CET|CEST)?\b")
 _NUMBER_WORDS = {
     "ein": 1,
@@ -203,6 +237,7 @@ class _Document:
     marketing: bool = False
     instructed: bool = False
     date: dt.date | None = None  # its own date (of the minutes, the version)
+    head: str = ""  # its opening lines: title, letter header, first sentences
     units_read: int = 0
     companies: list[str] = field(default_factory=list)
 
@@ -245,6 +280,8 @@ class ComplianceExtractor:
             doc.units_read += 1
             if doc.date is None and doc.units_read <= 3:
                 doc.date = _date(text)
+            if doc.units_read <= _OPENING_UNITS:
+                doc.head = f"{doc.head} {text}".strip()
             if _is_heading(unit.reading):
                 yield from self._heading_fallback(doc, section)
                 heading = text.lstrip("# ").strip()
@@ -292,12 +329,34 @@ class ComplianceExtractor:
         heading_unit: bool = False,
     ) -> Iterator[Finding]:
         text = _ENUMERATION.sub("", _reading(unit.reading))
+        if _MAIL_HEADER.match(text):
+            return  # a letter's header block ("From: dpo@… To: …") shows nothing
         keys: list[str] = []
         for pattern in self._patterns:
-            if any(rx.search(text) for rx in pattern.sentence):
+            if _applies(pattern, doc, text) and any(
+                rx.search(text) for rx in pattern.sentence
+            ):
                 keys.append(pattern.key)
+        # A processor allowed to use the data for itself contradicts the
+        # documented-instructions clause, whatever words the clause uses.
+        if (
+            "gdpr" in self.regimes
+            and OWN_PURPOSES.search(text)
+            and PROCESSOR.search(text)
+            and "gdpr_28_3_a_documented_instructions" not in keys
+        ):
+            keys.append("gdpr_28_3_a_documented_instructions")
+        if (
+            "dora" in self.regimes
+            and sum(1 for rx in CLASSIFICATION_CRITERIA if rx.search(text)) >= 3
+            and re.search(r"\d", _DATE_OR_ARTICLE.sub("", text)) is not None
+            and "dora_18_1_classification" not in keys
+        ):
+            keys.append("dora_18_1_classification")
         if heading_unit:
             keys = [k for k in keys if k.startswith("dora_28_3_")]
+        else:
+            keys.extend(self._label_keys(doc, unit, keys))
         if "gdpr" in self.regimes and DPIA.search(text) and NOT_REQUIRED.search(text):
             keys = ["gdpr_35_1_dpia_before_processing"]
         for dated_title, dated_key in _DATED_INSTRUMENTS:
@@ -315,17 +374,36 @@ class ComplianceExtractor:
                 section.keys.add(key)
                 yield finding
 
+    def _label_keys(self, doc: _Document, unit: Unit, keys: list[str]) -> list[str]:
+        """Elements a table row's label names ("Betroffene Personen" in front
+        of who they are): the row, label and content, is the evidence."""
+        m = _LABEL.match(unit.text.strip())
+        if m is None or len(m.group(1)) > _MAX_LABEL or not _is_heading(m.group(1)):
+            return []
+        label = _HEADING_NUMBER.sub("", _reading(m.group(1)), count=1)
+        return [
+            p.key
+            for p in self._patterns
+            if p.heading is not None
+            and p.key not in keys
+            and p.heading.search(label)
+            and _applies(p, doc, _reading(unit.text))
+        ]
+
     def _heading_fallback(self, doc: _Document, section: _Section) -> Iterator[Finding]:
         """An element the section's heading names, evidenced by the section's
         first sentence, when no sentence of the section names it itself."""
         if section.first is None or not section.heading:
             return
         chunk, unit = section.first
+        heading = _HEADING_NUMBER.sub("", section.heading, count=1)
+        text = _reading(unit.reading)
         for pattern in self._patterns:
             if (
                 pattern.heading is not None
                 and pattern.key not in section.keys
-                and pattern.heading.search(section.heading)
+                and pattern.heading.search(heading)
+                and _applies(pattern, doc, f"{section.heading} {text}")
             ):
                 finding = self._finding(chunk, doc, unit, section, pattern.key)
                 if finding is not None:
@@ -412,18 +490,35 @@ def _doc_name(filename: str) -> str:
     return name.rsplit(".", 1)[0] if "." in name else name
 
 
+def _applies(pattern: ElementPattern, doc: _Document, text: str) -> bool:
+    """Whether the element is read in this kind of document: ``within`` in
+    its opening lines or the passage (or its title alone), ``not_within``
+    not in its title."""
+    if pattern.within is not None:
+        where = doc.title if pattern.title_only else f"{doc.head} {text}"
+        if not pattern.within.search(where):
+            return False
+    return pattern.not_within is None or not pattern.not_within.search(doc.title)
+
+
 def _is_heading(text: str) -> bool:
     stripped = squash(text).strip()
     if stripped.startswith("#"):
         return True
+    if _MAIL_HEADER.match(stripped) and "\n" not in text.strip():
+        return True
     if not stripped or len(stripped) > _MAX_HEADING or "\n" in text.strip():
         return False
-    if stripped.endswith("?") and re.match(r"^(?:§\s*)?\d{1,2}\.?\s", stripped):
-        return True  # "1. Wer ist verantwortlich?"
+    if stripped.endswith("?") and (
+        re.match(r"^(?:§\s*)?\d{1,2}\.?\s", stripped) or _QUESTION.match(stripped)
+    ):
+        return True  # "1. Wer ist verantwortlich?", "How long do we keep it?"
     if stripped.endswith((".", ";", ",", "!", "?", ":")) or "|" in stripped:
         return False
     if _HEADING_START.match(stripped) is None:
         return False
+    if re.search(r",\s*\S*\d", stripped) and _COMPANY.search(stripped):
+        return False  # an address line ("Datalyt GmbH, Ringstraße 5, …")
     # A table row of a register ("1 CloudNord GmbH Hosting …") is not a heading.
     return not re.match(r"^\d+\s+\S+.*\s\d{2}\.\d{2}\.\d{4}$", stripped)
 

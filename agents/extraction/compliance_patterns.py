@@ -23,15 +23,60 @@ def _rx(pattern: str) -> re.Pattern[str]:
 
 @dataclass(frozen=True)
 class ElementPattern:
+    """``within``: the kind of document the element is read in (searched in
+    the document's opening lines and the passage: a FRIA, a letter to the
+    market surveillance authority); ``not_within``: a document title the
+    element is never read in (a contract is no privacy notice); ``title_only``:
+    ``within`` is searched in the title alone (a sub-processing agreement is
+    named so; a main contract merely mentions sub-processors)."""
+
     key: str
     sentence: tuple[re.Pattern[str], ...]
     heading: re.Pattern[str] | None = None
+    within: re.Pattern[str] | None = None
+    not_within: re.Pattern[str] | None = None
+    title_only: bool = False
 
 
-def _p(key: str, *sentence: str, heading: str | None = None) -> ElementPattern:
+def _p(
+    key: str,
+    *sentence: str,
+    heading: str | None = None,
+    within: str | None = None,
+    not_within: str | None = None,
+    title_only: bool = False,
+) -> ElementPattern:
     return ElementPattern(
-        key, tuple(_rx(s) for s in sentence), _rx(heading) if heading else None
+        key,
+        tuple(_rx(s) for s in sentence),
+        _rx(heading) if heading else None,
+        _rx(within) if within else None,
+        _rx(not_within) if not_within else None,
+        title_only,
     )
+
+
+# Kinds of documents, by their title or opening lines. A privacy notice's
+# title wins over a contract word in it ("Datenschutzhinweise zum Vertrag").
+_NOTICE = r"Datenschutzhinweis|Datenschutzerklärung|Datenschutzinformation|Privacy (?:notice|policy|statement|information)|Information(?:en)? (?:nach|gemäß|zur|über)|Hinweise für"
+_CONTRACT = rf"^(?!.*(?:{_NOTICE})).*(?:vertrag|vereinbarung|Agreement|Contract|Terms and conditions|\bDPA\b|Auftragsverarbeitung)"
+# Records that are not addressed to data subjects: a contract, a DPIA, a
+# balancing record (Art. 13 information is read in notices, not there).
+_NOT_A_NOTICE = rf"{_CONTRACT}|Folgenabschätzung|impact assessment|\bDPIA\b|\bDSFA\b|Interessenabwägung|legitimate interests? assessment|balancing test"
+_NOT_A_BALANCING_RECORD = (
+    rf"{_NOTICE}|Folgenabschätzung|impact assessment|\bDPIA\b|\bDSFA\b"
+)
+_DPIA_DOCUMENT = (
+    r"Datenschutz-Folgenabschätzung|\bDSFA\b|data protection impact assessment|\bDPIA\b"
+)
+_SUBPROCESSING = (
+    r"Unterauftrag|Sub-?process|Sub-?contract|Subunternehmer|Unterbeauftragung"
+)
+_FRIA = r"Grundrechte-?Folgenabschätzung|Folgenabschätzung (?:für|der|zu den|im Hinblick auf die) Grundrechte|fundamental rights impact assessment|impact assessment (?:on|for|of) fundamental rights|\bFRIA\b|Art(?:ikel|icle|\.)? ?27 (?:KI-VO|AI Act|der KI-Verordnung)"
+_TO_AUTHORITY = r"Marktüberwachungsbehörde|market surveillance authority"
+_INSTRUCTIONS_FOR_USE = r"Instructions for use|Betriebsanleitung|Gebrauchsanweisung|Bedienungsanleitung|Gebrauchsanleitung|User (?:manual|guide)|Benutzerhandbuch|Bedienungshandbuch|Betreiberhandbuch|Deployer (?:guide|manual)"
+# A provider's own documents: a deployer's duties (Art. 26) are not read there.
+_PROVIDER_DOCUMENT = rf"^\W*(?:{_INSTRUCTIONS_FOR_USE}|Risk management|Risikomanagement|Quality management|Qualitätsmanagement|Technical documentation|Technische Dokumentation)"
 
 
 PATTERNS: tuple[ElementPattern, ...] = (
@@ -42,6 +87,7 @@ PATTERNS: tuple[ElementPattern, ...] = (
         r"\b(has|have) a legitimate interest",
         r"legitimate interest (?:pursued )?(?:is|lies|consists)",
         heading=r"^\W*\d*\.?\s*(berechtigtes Interesse|legitimate interest)s?\s*$",
+        not_within=_NOT_A_BALANCING_RECORD,
     ),
     _p(
         "gdpr_6_1_f_necessity",
@@ -49,6 +95,7 @@ PATTERNS: tuple[ElementPattern, ...] = (
         r"less intrusive|no (?:equally effective )?(?:less|milder) (?:intrusive )?means",
         r"(?:Verarbeitung|processing) (?:ist )?(?:is )?(?:zur|for).{0,60}(?:erforderlich|necessary)",
         heading=r"^\W*\d*\.?\s*(Erforderlichkeit|Necessity)\s*$",
+        not_within=_NOT_A_BALANCING_RECORD,
     ),
     _p(
         "gdpr_6_1_f_balancing",
@@ -56,6 +103,7 @@ PATTERNS: tuple[ElementPattern, ...] = (
         r"(?:interests|rights).{0,60}(?:do not|don't) override",
         r"(?:not|nicht) (?:overridden|überwogen)",
         heading=r"^\W*\d*\.?\s*(Abwägung|Interessenabwägung|Balancing(?: test)?)\s*$",
+        not_within=_NOT_A_BALANCING_RECORD,
     ),
     # ---------------------------------------------------------- GDPR Art. 13
     _p(
@@ -63,25 +111,32 @@ PATTERNS: tuple[ElementPattern, ...] = (
         r"Verantwortlich(?:e|er)? (?:für die Verarbeitung|im Sinne)",
         r"\bcontroller (?:for|of|responsible|is)\b",
         r"responsible for (?:the )?processing (?:of your (?:personal )?data )?is",
-        heading=r"(Wer ist verantwortlich|Verantwortliche|Who is responsible|Controller)\b",
+        r"(?:is|are|acts as) the (?:data )?controller\b|^\W*Verantwortliche[rs]?\s*(?:\(|:)|^\W*(?:Data )?Controller\s*:",
+        heading=r"(Wer ist verantwortlich|Verantwortliche|Who is responsible|Controller|Who we are|Wer wir sind)\b",
+        not_within=_NOT_A_NOTICE,
     ),
     _p(
         "gdpr_13_1_b_dpo_contact",
         r"Datenschutzbeauftragte\w*\b.{0,80}(erreichen|Kontakt|@|unter)",
         r"data protection officer\b.{0,80}(contact|reach|@|at)",
         r"(erreichen|contact).{0,40}(Datenschutzbeauftragte|data protection officer)",
+        r"\b(?:DPO|Datenschutzbeauftragte\w*|data protection officer)\b(?!@).{0,80}(?:@|e-?mail|phone|Telefon|erreichbar|erreichen|reach|contact)",
+        r"(?:reach|contact)\w* (?:our |the )?DPO\b",
+        not_within=_NOT_A_NOTICE,
     ),
     _p(
         "gdpr_13_1_c_purposes_legal_basis",
         r"(zur|zum|für) .{0,160}(auf Grundlage|Rechtsgrundlage|gemäß|nach) .{0,40}Art\.? ?6",
         r"(?:verarbeiten|process)\b.{0,200}\(Art(?:icle|\.)? ?6 ?(?:\(1\)|Abs\.? ?1)",
         r"\bto\b.{0,160}\(Article 6\(1\)\([a-f]\) GDPR\)",
+        not_within=_NOT_A_NOTICE,
     ),
     _p(
         "gdpr_13_1_d_legitimate_interests",
         r"verfolgen wir (?:das|unser) berechtigte\w* Interesse",
         r"(?:our|the) legitimate interests? (?:is|are|pursued|lies)",
         r"berechtigte\w* Interesse\w* (?:besteht|liegt|ist)",
+        not_within=_NOT_A_NOTICE,
     ),
     _p(
         "gdpr_13_1_e_recipients",
@@ -89,32 +144,44 @@ PATTERNS: tuple[ElementPattern, ...] = (
         r"\bEmpfänger (?:Ihrer|der) (?:personenbezogenen )?Daten",
         r"\brecipients? (?:of your (?:personal )?data )?(?:are|is|include)",
         r"(?:geben|übermitteln) (?:Ihre )?Daten .{0,40}(?:nicht )?an .{0,60}weiter",
+        r"(?:are|is|will be|may be) (?:shared with|disclosed to|passed on to|made available to)",
+        r"Daten\b.{0,60}\b(?:werden|wird) .{0,60}(?:weitergegeben|offengelegt|übermittelt)\b",
+        heading=r"Empfänger|Recipients|Who receives|Wer erhält|Weitergabe",
+        not_within=_NOT_A_NOTICE,
     ),
     _p(
         "gdpr_13_1_f_third_country_transfer",
         r"Angemessenheitsbeschluss|Standardvertragsklauseln|Standarddatenschutzklauseln",
         r"adequacy decision|standard contractual clauses|standard data protection clauses",
+        not_within=_NOT_A_NOTICE,
     ),
     _p(
         "gdpr_13_2_a_storage_period",
         r"(?:löschen|speichern|aufbewahr\w*)\b.{0,80}\b(?:Jahre?n?|Monate?n?|Tage?n?|Wochen?)\b",
-        r"\b(?:delete|store|retain|keep)\b.{0,80}\b(?:years?|months?|days?|weeks?)\b",
+        r"\b(?:delete|store|retain|keep|deleted|stored|retained|kept|erased|archived)\b.{0,80}\b(?:years?|months?|days?|weeks?)\b",
+        r"\b(?:gelöscht|gespeichert|aufbewahrt|archiviert)\b.{0,80}\b(?:Jahre?n?|Monate?n?|Tage?n?|Wochen?)\b|\b(?:Jahre?n?|Monate?n?|Tage?n?|Wochen?)\b.{0,80}\b(?:gelöscht|gespeichert|aufbewahrt|archiviert)\b",
         r"Speicherdauer|storage period|retention period",
+        not_within=_NOT_A_NOTICE,
     ),
     _p(
         "gdpr_13_2_b_data_subject_rights",
         r"Recht auf Auskunft|Auskunft, Berichtigung",
         r"right (?:of|to) access|access, rectification",
+        r"(?:request|ask for|obtain) access (?:to|of)|right to (?:rectification|erasure|object|data portability)|Recht auf (?:Berichtigung|Löschung|Datenübertragbarkeit)",
+        not_within=_NOT_A_NOTICE,
     ),
     _p(
         "gdpr_13_2_c_withdraw_consent",
         r"Einwilligung .{0,60}widerrufen|Widerruf .{0,30}Einwilligung",
         r"withdraw (?:your )?consent",
+        not_within=_NOT_A_NOTICE,
     ),
     _p(
         "gdpr_13_2_d_complaint_right",
         r"Beschwerde\w* .{0,60}Aufsichtsbehörde|Aufsichtsbehörde.{0,60}beschweren",
         r"complaint with (?:a|the|any|your) (?:competent )?(?:data protection )?supervisory authority",
+        r"complain to (?:the|a|your|any)\b|lodge a complaint|(?:Aufsichtsbehörde|Datenschutzbehörde|Landesbeauftragte\w*)\b.{0,60}beschwer|beschwer\w* .{0,60}(?:Aufsichtsbehörde|Datenschutzbehörde|Landesbeauftragte)",
+        not_within=_NOT_A_NOTICE,
     ),
     _p(
         "gdpr_13_2_e_requirement_consequences",
@@ -122,13 +189,17 @@ PATTERNS: tuple[ElementPattern, ...] = (
         r"ohne (?:sie|diese Angaben?|diese Daten) (?:können|kann) wir",
         r"(?:necessary|required|mandatory) .{0,60}; without",
         r"without (?:it|them|these data|this information),? we (?:cannot|can't|are unable)",
+        r"if you do not (?:provide|give)\b.{0,60}\b(?:cannot|can't|are unable|will not be able)",
+        r"(?:wenn|falls) Sie\b.{0,60}\bnicht (?:angeben|bereitstellen|mitteilen|machen)\b.{0,60}(?:können|kann) wir",
         heading=r"(Pflicht zur Bereitstellung|Bereitstellung|Obligation to provide|Requirement to provide)",
+        not_within=_NOT_A_NOTICE,
     ),
     _p(
         "gdpr_13_2_f_automated_decision",
         r"(?:score|Bewertung|Entscheidung)\b.{0,80}(?:beruht auf|basiert auf|is based on|based on)",
         r"involvierte\w* Logik|logic involved|Tragweite|significance and (?:the )?(?:envisaged )?consequences",
         r"(?:a|eine) (?:rejection|Ablehnung) (?:means|bedeutet)",
+        not_within=_NOT_A_NOTICE,
     ),
     # ---------------------------------------------------------- GDPR Art. 28(3)
     _p(
@@ -136,93 +207,136 @@ PATTERNS: tuple[ElementPattern, ...] = (
         r"^\W*Gegenstand (?:ist|des Auftrags|der Verarbeitung)",
         r"^\W*(?:The )?subject[- ]matter (?:of|is)",
         r"(?:Art und Zweck|nature and purpose) der Verarbeitung|nature and purpose of (?:the )?processing",
+        r"\b(?:The )?processing (?:concerns|covers|relates to|comprises|includes)\b",
+        r"\bVerarbeitung (?:betrifft|umfasst|erstreckt sich auf|bezieht sich auf)\b",
+        r"categories of data subjects|the data subjects are|Kategorien (?:der )?betroffenen Personen|betroffenen Personen sind",
+        heading=r"^\W*(?:Gegenstand|Subject[- ]matter)\b",
+        not_within=_NOTICE,
     ),
     _p(
         "gdpr_28_3_a_documented_instructions",
         r"dokumentierte\w* Weisung",
         r"documented instructions?",
+        r"(?:nur|ausschließlich|allein) (?:auf|nach|gemäß|im Rahmen der) (?:\w+ ){0,2}Weisung|weisungsgebunden",
+        r"only (?:on|upon|in accordance with|as instructed by|pursuant to) (?:the )?(?:\w+['’]s )?(?:\w+ )?instructions",
+        not_within=_NOTICE,
     ),
     _p(
         "gdpr_28_3_b_confidentiality",
         r"zur Vertraulichkeit verpflichtet",
+        r"(?:auf das Datengeheimnis|zur Verschwiegenheit|auf Vertraulichkeit) verpflichtet|Verschwiegenheitspflicht|Vertraulichkeitsverpflichtung",
+        r"bound by (?:\w+ )?confidentiality|confidentiality (?:obligations|undertakings|agreements)",
         r"committed themselves to confidentiality|(?:under|bound by) (?:a |an appropriate )?(?:statutory )?(?:obligation|duty) of confidentiality",
+        not_within=_NOTICE,
     ),
     _p(
         "gdpr_28_3_c_security_measures",
         r"Art\.? ?32 DSGVO erforderlich|nach Art\.? ?32 .{0,40}Maßnahmen",
         r"(?:required|measures) (?:pursuant to|under) Article 32",
+        r"(?:technische\w* und organisatorische\w* Maßnahmen|\bTOMs?\b)\b.{0,100}Art(?:ikel|\.)? ?32|Art(?:ikel|\.)? ?32\b.{0,60}Maßnahmen",
+        r"(?:technical and organi[sz]ational measures|\bTOMs?\b)\b.{0,120}Article 32|Article 32\b.{0,60}measures",
+        not_within=_NOTICE,
     ),
     _p(
         "gdpr_28_3_d_subprocessor_conditions",
         r"(?:weitere\w*|Unter)[- ]?(?:auftrags)?verarbeiter\w*.{0,80}Genehmigung",
+        r"(?:Unterauftragnehmer|Subunternehmer|Unterauftragsverarbeiter)\w*\b.{0,80}(?:Genehmigung|Zustimmung)|(?:Genehmigung|Zustimmung)\b.{0,80}(?:Unterauftragnehmer|Subunternehmer|Unterauftragsverarbeiter)",
         r"(?:another|sub-?)processors?\b.{0,80}(?:authori[sz]ation|consent)",
+        r"(?:sub-?processors?|subcontractors?|other processors?)\b.{0,120}\b(?:same|equivalent|identical|corresponding) data protection obligations",
+        r"(?:Unterauftragsverarbeiter|Subunternehmer|weitere\w* Auftragsverarbeiter|Unterauftragnehmer)\w*\b.{0,120}(?:dieselben|gleichen|gleichwertige\w*|identische\w*|entsprechende\w*) Datenschutzpflichten",
+        not_within=_NOTICE,
     ),
     _p(
         "gdpr_28_3_e_assist_data_subject_rights",
         r"Rechte der betroffenen Person",
-        r"(?:rights|requests) of (?:the )?data subjects?|data subject(?:s')? (?:rights|requests)",
+        r"(?:rights|requests) of (?:the )?data subjects?|data subjects?['’]?s?['’]? (?:rights|requests)",
+        r"Betroffenenrechte|(?:Anträge|Anfragen|Ersuchen)\w* (?:der )?betroffene\w* Person",
+        r"data subject (?:\w+ ){0,2}requests",
+        not_within=_NOTICE,
     ),
     _p(
         "gdpr_28_3_f_assist_32_36",
         r"Art(?:ikel|\.)n? 32 bis 36",
         r"Articles? 32 to 36",
+        not_within=_NOTICE,
     ),
     _p(
         "gdpr_28_3_g_delete_or_return",
         r"(?:löscht|Löschung).{0,160}(?:zurück|Rückgabe)|nach Wahl .{0,40}(?:löscht|zurück)",
-        r"(?:delete|deletes|deletion).{0,80}return|return.{0,80}(?:delete|deletes|deletion)",
+        r"(?:delete|deletes|deletion|destroy|erase)\w*.{0,80}return|return.{0,80}(?:delete|deletes|deletion|destroy|erase)",
+        r"(?:zurück|Rückgabe|herausgeben|Herausgabe)\w*.{0,80}(?:löscht|Löschung|gelöscht|löschen|vernichtet)",
+        not_within=_NOTICE,
     ),
     _p(
         "gdpr_28_3_h_audit_information",
         r"(?:Überprüfungen|Inspektionen|Audits?|Kontrollen)\b.{0,80}(?:ermöglicht|Beitr|zulässt|duldet|durch)",
         r"(?:audits?|inspections?)\b.{0,80}(?:allow|contribute|permit|conducted)",
+        r"(?:allow|permit|submit to|contribute to|cooperate (?:with|in))\w*\b.{0,40}(?:audits?|inspections?)",
+        r"(?:Inspektionen|Kontrollen|Audits?|Prüfungen)\b.{0,80}(?:überprüf|mitwirk|wirkt)\w*",
         r"alle erforderlichen Informationen zum Nachweis|all information necessary to demonstrate",
+        not_within=_NOTICE,
     ),
     # ---------------------------------------------------------- GDPR Art. 28(2), (4)
     _p(
         "gdpr_28_2_prior_authorisation",
         r"(?:allgemeine|gesonderte) (?:vorherige )?schriftliche Genehmigung",
         r"(?:general|specific) (?:prior )?written authori[sz]ation",
+        r"(?:erteilt|gibt) (?:\w+ ){0,3}(?:allgemeine|gesonderte)\w* (?:\w+ )?Genehmigung",
+        r"(?:grants?|gives?|given) (?:\w+ ){0,3}(?:general|specific) (?:\w+ ){0,2}authori[sz]ation",
+        not_within=_NOTICE,
     ),
     _p(
         "gdpr_28_2_change_notice_objection",
         r"(?:beabsichtigte|geplante) Änderung.{0,200}(?:Einspruch|Widerspruch|widersprechen)",
-        r"(?:intended|planned) changes?.{0,200}object",
-        r"(?:notice|informs?|notify).{0,120}(?:object|objection)",
+        r"(?:intended|planned|proposed|any)\s+(?:\w+\s+){0,2}?(?:changes?|additions?|replacements?)\b.{0,200}object",
+        r"(?:notice|inform|notif)\w*\b.{0,200}(?:object|objection)",
+        r"(?:Hinzuziehung|Ersetzung|Austausch|Änderung)\w*\b.{0,200}(?:Einspruch|Einsprüche|Widerspruch|widersprechen|Einwände)",
+        not_within=_NOTICE,
     ),
     _p(
         "gdpr_28_4_flow_down",
-        r"dieselben Datenschutzpflichten|gleichen Datenschutzpflichten",
-        r"(?:same|equivalent) data protection obligations",
+        r"(?:dieselben|gleichen|gleichwertige\w*|identische\w*|entsprechende\w*) Datenschutzpflichten",
+        r"(?:same|equivalent|identical|corresponding) data protection obligations|data protection obligations (?:identical|equivalent|corresponding) to",
+        within=_SUBPROCESSING,
+        title_only=True,
     ),
     # ---------------------------------------------------------- GDPR Art. 35
     _p(
         "gdpr_35_2_dpo_advice",
         r"Datenschutzbeauftragte\w* .{0,60}(?:konsultiert|beteiligt|Rat|Stellungnahme|eingebunden)",
         r"data protection officer was consulted|advice of the data protection officer|DPO (?:was )?consulted",
+        r"(?:Datenschutzbeauftragte\w*|\bDSB\b)\b.{0,60}(?:Stellung genommen|angehört|beraten|Empfehlung)",
+        r"(?:data protection officer|\bDPO\b)\b.{0,60}(?:advised|gave (?:her|his|their|its) (?:advice|opinion)|opinion|was heard)",
+        heading=r"Stellungnahme|Rat de[rs] Datenschutzbeauftragten|Beteiligung de[rs] (?:Datenschutzbeauftragten|DSB)|(?:DPO|data protection officer)['’]?s? (?:advice|opinion)|Advice of the (?:DPO|data protection officer)",
+        within=_DPIA_DOCUMENT,
     ),
     _p(
         "gdpr_35_7_a_description",
         r"^\W*Systematische Beschreibung|^\W*Beschreibung der Verarbeitung",
         r"^\W*Systematic description",
         heading=r"^\W*\d*\.?\s*(Beschreibung|Description)\b",
+        within=_DPIA_DOCUMENT,
     ),
     _p(
         "gdpr_35_7_b_necessity_proportionality",
         r"Notwendigkeit und Verhältnismäßigkeit|Erforderlichkeit und Verhältnismäßigkeit",
         r"Necessity and proportionality",
+        heading=r"^\W*(?:Bewertung der |Prüfung der |Assessment of (?:the )?)?(?:Notwendigkeit|Erforderlichkeit|Verhältnismäßigkeit|Necessity|Proportionality)\b",
+        within=_DPIA_DOCUMENT,
     ),
     _p(
         "gdpr_35_7_c_risk_assessment",
         r"^\W*Risiken für (?:die )?(?:Rechte|betroffene)",
         r"^\W*Risks (?:to|for) (?:the )?(?:rights|data subjects)",
-        heading=r"^\W*\d*\.?\s*(Risiken|Risks|Risikobewertung|Risk assessment)\s*$",
+        heading=r"^\W*\d*\.?\s*(?:Bewertung der |Assessment of (?:the )?)?(Risiken|Risks|Risikobewertung|Risk assessment)\b",
+        within=_DPIA_DOCUMENT,
     ),
     _p(
         "gdpr_35_7_d_measures",
         r"^\W*(?:Abhilfe)?Maßnahmen\s*:",
         r"^\W*(?:Measures|Safeguards)(?: envisaged)?\s*:",
         heading=r"^\W*\d*\.?\s*(Maßnahmen|Abhilfemaßnahmen|Measures|Safeguards)\s*$",
+        within=_DPIA_DOCUMENT,
     ),
     # ---------------------------------------------------------- AI Act Art. 9
     _p(
@@ -234,11 +348,14 @@ PATTERNS: tuple[ElementPattern, ...] = (
         "aia_9_2_a_risk_identification",
         r"(?:bekannte|vorhersehbare) .{0,60}Risiken .{0,80}(?:ermittelt|analysiert)",
         r"(?:known|foreseeable) .{0,60}risks .{0,80}(?:identified|analysed|analyzed)",
+        r"(?:bekannt|vorhersehbar)\w*\b.{0,60}\bRisiken\b.{0,80}(?:ermittelt|analysiert|identifiziert)",
     ),
     _p(
         "aia_9_2_b_risk_estimation_misuse",
         r"Fehlanwendung|missbräuchlich",
         r"foreseeable misuse",
+        r"außerhalb (?:des|der|seiner|ihrer) (?:\w+ )?(?:Zwecks?|Zweckbestimmung)|outside (?:the|its) intended purpose",
+        heading=r"Fehlanwendung|Missbrauch|misuse",
     ),
     _p(
         "aia_9_2_c_post_market_risk_evaluation",
@@ -254,6 +371,7 @@ PATTERNS: tuple[ElementPattern, ...] = (
         "aia_9_8_testing",
         r"(?:getestet|Tests?) .{0,80}(?:vorab festgelegt|Metriken|Schwellenwert)",
         r"tested .{0,80}(?:prior defined|metrics|thresholds)",
+        r"(?:vorab festgelegt\w*|Metriken|Schwellenwert\w*)\b.{0,80}\bgetestet|(?:prior defined|predefined|pre-defined) (?:metrics|thresholds)\b.{0,80}\btest",
     ),
     # ---------------------------------------------------------- AI Act Art. 10
     _p(
@@ -382,28 +500,41 @@ PATTERNS: tuple[ElementPattern, ...] = (
     _p(
         "aia_13_3_a_provider_identity",
         heading=r"^\W*\d*\.?\s*(Anbieter|Provider|Hersteller)\s*$",
+        within=_INSTRUCTIONS_FOR_USE,
+        title_only=True,
     ),
     _p(
         "aia_13_3_b_characteristics_performance",
         r"(?:Tested|Geprüfte|Getestete) (?:accuracy|Genauigkeit)",
         heading=r"(Merkmale, Fähigkeiten|Characteristics, capabilities)",
+        within=_INSTRUCTIONS_FOR_USE,
+        title_only=True,
     ),
     _p(
         "aia_13_3_c_predetermined_changes",
         r"(?:pre-?determined|vorab festgelegte\w*) (?:changes|Änderungen)",
+        within=_INSTRUCTIONS_FOR_USE,
+        title_only=True,
     ),
     _p(
         "aia_13_3_d_human_oversight_measures",
         r"(?:provides|bietet) .{0,40}(?:explanation|Erklärung)",
         heading=r"^\W*\d*\.?\s*(Human oversight|Menschliche Aufsicht)\s*$",
+        within=_INSTRUCTIONS_FOR_USE,
+        title_only=True,
     ),
     _p(
         "aia_13_3_e_resources_lifetime_maintenance",
         r"(?:Expected )?lifetime|Lebensdauer",
+        within=_INSTRUCTIONS_FOR_USE,
+        title_only=True,
     ),
     _p(
         "aia_13_3_f_log_mechanisms",
         r"(?:export|collect|store|read).{0,40}(?:event )?logs|Protokolle .{0,40}(?:exportieren|abrufen|auslesen)",
+        r"\blogs?\b.{0,60}\b(?:exported|collected|read out|retrieved)|protokoll\w*\b.{0,60}(?:exportiert|abgerufen|ausgelesen|exportieren|abrufen|auslesen)",
+        within=_INSTRUCTIONS_FOR_USE,
+        title_only=True,
     ),
     # ---------------------------------------------------------- AI Act Art. 14(4)
     _p(
@@ -477,74 +608,105 @@ PATTERNS: tuple[ElementPattern, ...] = (
     # ---------------------------------------------------------- AI Act Art. 26, 27
     _p(
         "aia_26_1_use_per_instructions",
-        r"(?:gemäß|entsprechend|nach) (?:der )?(?:Betriebsanleitung|Gebrauchsanweisung)",
-        r"in accordance with (?:the|its) instructions for use",
+        r"\b(?:setzt|setzen|einsetz\w*|eingesetzt|verwendet|verwenden|nutzt|nutzen|genutzt|betreibt|betreiben|betrieben)\b.{0,80}(?:gemäß|entsprechend|nach|laut|im Einklang mit) (?:der |den |dem )?(?:\w+ )?(?:Betriebsanleitung|Gebrauchsanweisung|Bedienungsanleitung)",
+        r"(?:gemäß|entsprechend|laut) (?:der |den |dem )?(?:Betriebsanleitung|Gebrauchsanweisung|Bedienungsanleitung)\w*\b.{0,60}\b(?:eingesetzt|verwendet|genutzt|betrieben)\b",
+        r"\b(?:operat|use|uses|used|deploy|run|runs)\w*\b.{0,80}(?:in accordance with|as set out in|according to|as described in|in line with|as specified in) (?:the |its )?(?:\w+'s )?instructions for use",
+        not_within=_PROVIDER_DOCUMENT,
     ),
     _p(
         "aia_26_2_oversight_assigned",
         r"(?:menschliche Aufsicht|Aufsicht) .{0,80}(?:übertragen|zugewiesen|obliegt|wahrgenommen)",
         r"human oversight .{0,80}(?:assigned|entrusted)",
+        not_within=_PROVIDER_DOCUMENT,
     ),
     _p(
         "aia_26_4_input_data",
-        r"Eingabedaten",
-        r"input data .{0,60}(?:relevant|representative)",
+        r"Eingabedaten\b.{0,80}(?:relevant|repräsentativ|vollständig|aktuell)|(?:prüft|geprüft|sicher|gewährleistet|kontrolliert)\w*\b.{0,80}Eingabedaten",
+        r"input data .{0,60}(?:relevant|representative|complete)|(?:check|ensure|verif)\w*\b.{0,60}input data",
+        not_within=_PROVIDER_DOCUMENT,
     ),
     _p(
         "aia_26_5_monitoring",
-        r"(?:überwacht|Überwachung) .{0,40}Betrieb",
-        r"monitor\w* (?:the )?operation",
+        r"(?:überwach|Überwachung|kontrollier)\w*\b.{0,60}\b(?:Betrieb|Funktionsweise|Leistung)\b",
+        r"\b(?:Betrieb|Funktionsweise)\w*\b.{0,80}\b(?:überwacht|überwachen|kontrolliert|geprüft)\b",
+        r"monitor\w*\b.{0,60}\b(?:operation|functioning|performance)\b",
+        r"\b(?:operation|functioning|performance) of\b.{0,80}\b(?:monitored|checked|reviewed|supervised)\b",
+        heading=r"^\W*(?:Überwachung|Monitoring)(?: des Betriebs| of (?:the )?operation)?\s*$|überwach\w*.{0,30}Betrieb|monitor\w*.{0,30}(?:operation|system)",
+        not_within=_PROVIDER_DOCUMENT,
     ),
     _p(
         "aia_26_6_log_retention",
         r"Protokolle .{0,80}(?:aufbewahrt|gespeichert|gelöscht)",
         r"logs? .{0,80}(?:kept|stored|retained|deleted)",
+        not_within=_PROVIDER_DOCUMENT,
     ),
     _p(
         "aia_26_7_worker_information",
         r"(?:Betriebsrat|Arbeitnehmervertret\w*|Beschäftigte\w*) .{0,80}(?:informiert|unterrichtet)",
         r"(?:works council|workers'? representatives|employees) .{0,80}informed",
+        not_within=_PROVIDER_DOCUMENT,
     ),
     _p(
         "aia_26_11_persons_informed",
         r"(?:informiert|hingewiesen|unterrichtet) .{0,80}(?:KI-System|KI)",
         r"informed .{0,80}(?:AI system|use of AI)",
         r"(?:KI-System|AI system) .{0,80}(?:informiert|informed)",
+        # A notice telling the person that an AI system is used on them.
+        r"^(?=.*\b(?:KI-System|AI system|künstliche\w* Intelligenz|artificial intelligence))(?=.*\b(?:Ihr\w*|Sie|you|your)\b)(?=.*\b(?:setzen|verwenden|nutzen|eingesetzt|verwendet|genutzt|use|used|assessed|evaluated|with the help)\b)",
+        not_within=_PROVIDER_DOCUMENT,
     ),
     _p(
         "aia_27_1_a_processes",
         r"Beschreibung der Verfahren|Prozesse des Betreibers",
         r"description of the (?:deployer's )?processes",
+        heading=r"Verfahren|Prozess|process|procedure|Einsatzkontext|Einsatzzweck|context of use",
+        within=_FRIA,
     ),
     _p(
         "aia_27_1_b_period_frequency",
         r"Zeitraum.{0,40}Häufigkeit|Häufigkeit der Verwendung",
         r"period .{0,40}frequency",
+        heading=r"Zeitraum|Häufigkeit|Dauer|period|frequency|duration",
+        within=_FRIA,
     ),
     _p(
         "aia_27_1_c_affected_categories",
         r"Kategorien .{0,40}(?:betroffen|Personen)",
         r"categories of (?:natural )?persons",
+        r"^\W*Betroffen (?:sind|ist)\b|^\W*(?:Affected|Concerned) (?:are|persons|groups)\b",
+        heading=r"Betroffene|Personenkreis|Personengruppen|affected|persons concerned|categories of",
+        within=_FRIA,
     ),
     _p(
         "aia_27_1_d_specific_risks",
         r"spezifische\w* (?:Schadens)?[Rr]isiken",
         r"specific risks",
+        heading=r"^\W*(?:Spezifische )?(?:Schadens)?Risiken\b|^\W*(?:Specific )?risks",
+        within=_FRIA,
     ),
     _p(
         "aia_27_1_e_oversight_measures",
         r"Maßnahmen der menschlichen Aufsicht|menschliche Aufsicht",
         r"human oversight measures",
+        heading=r"Aufsicht|oversight",
+        within=_FRIA,
     ),
     _p(
         "aia_27_1_f_materialisation_measures",
         r"Beschwerdemechanism|Beschwerdeverfahren|interne Governance",
         r"complaint mechanisms?|internal governance",
+        r"Beschwerden? (?:können|kann)\b|complaints? (?:can|may) be|(?:may|can) (?:lodge|submit|raise) (?:a )?complaints?",
+        heading=r"Risikoeintritt|Abhilfe|Eintritt|materiali|mitigation|Beschwerde|complaint|governance",
+        within=_FRIA,
     ),
     _p(
         "aia_27_3_authority_notified",
         r"Marktüberwachungsbehörde .{0,80}(?:mitgeteilt|übermittelt|informiert|unterrichtet)",
         r"market surveillance authority .{0,80}(?:notified|informed)",
+        # A letter to the authority sending the FRIA's results.
+        r"(?:übermitteln|übermittelt|übersenden|senden|schicken|mitteilen|enclosed|attached|submit|send|transmit|forward)\w*\b.{0,100}\b(?:Ergebnisse|results)\b",
+        r"\b(?:Ergebnisse|results)\b.{0,100}\b(?:übermittelt|mitgeteilt|zugesandt|enclosed|attached|submitted|sent)\b",
+        within=_TO_AUTHORITY,
     ),
     _p(
         "aia_50_1_interaction_disclosure",
@@ -570,17 +732,23 @@ PATTERNS: tuple[ElementPattern, ...] = (
     _p(
         "dora_6_1_framework_documented",
         r"Rahmen umfasst .{0,40}(?:Strategien|Leitlinien|Verfahren)",
-        r"framework (?:includes|comprises|covers) .{0,40}(?:strategies|policies|procedures)",
+        r"framework (?:includes|comprises|covers|sets out|contains|consists of|documents) .{0,40}(?:strategies|policies|procedures)",
+        r"Rahmen\w* (?:enthält|legt|beschreibt|dokumentiert|besteht aus) .{0,60}(?:Strategien|Leitlinien|Verfahren)",
     ),
     _p(
         "dora_5_2_management_body_approval",
         r"(?:Vorstand|Leitungsorgan|Geschäftsleitung) (?:genehmigt|billigt|verabschiedet)",
         r"(?:board|management body) (?:approves|approved|adopts|adopted)",
+        r"(?:approved|adopted|endorsed) by the (?:\w+ )?(?:board|management body)",
+        r"(?:genehmigt|gebilligt|verabschiedet|beschlossen|freigegeben) (?:durch|vom|von) (?:dem |der |den )?(?:Vorstand|Leitungsorgan|Geschäftsleitung|Geschäftsführung)",
+        r"(?:Vorstand|Leitungsorgan|Geschäftsleitung|Geschäftsführung) hat\b.{0,80}(?:genehmigt|gebilligt|verabschiedet|beschlossen|freigegeben)",
     ),
     _p(
         "dora_6_4_control_function",
         r"(?:unabhängige\w*|Kontroll)[- ]?[Ff]unktion",
         r"independent .{0,20}(?:control )?function",
+        r"control function\b.{0,120}\bindependen",
+        r"Kontrollfunktion\b.{0,120}\bunabhängig",
     ),
     _p(
         "dora_6_5_annual_review",
@@ -597,11 +765,16 @@ PATTERNS: tuple[ElementPattern, ...] = (
         "dora_17_1_incident_process",
         r"(?:Verfahren|Prozess) .{0,40}(?:Behandlung|Management) .{0,40}Vorf",
         r"incident management process",
+        r"(?:process|procedure)\w*\b.{0,80}\b(?:detect|manage|handle|report|notify)\w*\b.{0,60}\bincidents\b|\b(?:detect|manage|handle)\w*\b.{0,60}\bincidents\b.{0,80}\b(?:process|procedure)",
+        r"(?:Verfahren|Prozess)\w*\b.{0,80}(?:erkenn|behandl|meld)\w*\b.{0,60}Vorf|\b(?:erkennen|behandeln|melden)\b.{0,60}Vorf\w*\b.{0,80}(?:Verfahren|Prozess)",
+        heading=r"^\W*(?:(?:ICT[- ])?Incident (?:management|handling)(?: process)?|(?:IKT-)?Vorfallmanagement(?:prozess)?|Behandlung von (?:IKT-)?Vorfällen)\s*$",
     ),
     _p(
         "dora_17_2_incident_records",
         r"(?:alle|sämtliche) .{0,40}Vorfälle .{0,60}(?:erfasst|aufgezeichnet|dokumentiert)",
         r"all .{0,40}incidents .{0,60}(?:recorded|logged)",
+        r"\b(?:every|each|all)\b.{0,40}\bincidents?\b.{0,60}\b(?:recorded|logged|registered|documented)\b",
+        r"\b(?:jeder|jede|alle|sämtliche)\b.{0,40}Vorf\w*\b.{0,60}(?:erfasst|aufgezeichnet|dokumentiert|protokolliert)",
     ),
     _p(
         "dora_18_1_classification",
@@ -610,8 +783,8 @@ PATTERNS: tuple[ElementPattern, ...] = (
     ),
     _p(
         "dora_19_4_a_initial_notification",
-        r"Erstmeldung",
-        r"initial notification",
+        r"Erstmeldung|erste Meldung",
+        r"initial (?:notification|report)",
     ),
     _p(
         "dora_19_4_b_intermediate_report",
@@ -626,7 +799,7 @@ PATTERNS: tuple[ElementPattern, ...] = (
     _p(
         "dora_19_3_client_information",
         r"Kund(?:en|innen)\w* .{0,60}(?:informiert|unterrichtet)",
-        r"clients? .{0,60}(?:informed|notified)",
+        r"(?:clients?|customers?) .{0,60}(?:informed|notified)",
     ),
     # ---------------------------------------------------------- DORA Art. 28
     _p(
@@ -665,6 +838,7 @@ PATTERNS: tuple[ElementPattern, ...] = (
         "dora_30_2_b_locations",
         r"(?:Standort|Rechenzentr|erbracht .{0,40} in)\w*.{0,80}(?:gespeichert|erbracht)",
         r"(?:locations?|data cent(?:re|er)s?) .{0,80}(?:provided|stored|processed)",
+        r"(?:stored|processed|performed|provided|hosted)\b.{0,60}\bdata cent(?:re|er)s?\b|(?:gespeichert|verarbeitet|erbracht)\b.{0,60}\bRechenzentr",
     ),
     _p(
         "dora_30_2_c_data_protection",
@@ -694,7 +868,7 @@ PATTERNS: tuple[ElementPattern, ...] = (
     _p(
         "dora_30_2_h_termination_rights",
         r"kündigen|Kündigungsrecht",
-        r"terminat\w* (?:the )?(?:agreement|contract)",
+        r"terminat\w* (?:the |this |these )?(?:agreement|contract|services)",
     ),
     _p(
         "dora_30_2_i_awareness_training",
@@ -729,8 +903,8 @@ PATTERNS: tuple[ElementPattern, ...] = (
     ),
     _p(
         "dora_30_3_f_exit_transition_period",
-        r"Übergangszeitraum|Übergangsfrist",
-        r"transition period",
+        r"Übergangszeitraum|Übergangsfrist|Übergang\w* .{0,40}(?:Zeitraum|Frist|Dauer) von",
+        r"transition period|transition\w* .{0,40}\bperiod of\b",
     ),
 )
 
@@ -795,8 +969,29 @@ DPIA = _rx(
     r"Datenschutz-Folgenabschätzung|\bDSFA\b|data protection impact assessment|\bDPIA\b"
 )
 OWN_PURPOSES = _rx(
-    r"(?:for|to)\s+(?:its|their)\s+own\s+(?:purposes|models|products|business)"
-    r"|für\s+eigene\s+(?:Zwecke|Modelle|Produkte)"
+    r"(?:for|to)\s+(?:\w+\s+){0,3}?(?:its|their)\s+own\s+(?:\w+\s+){0,2}?"
+    r"(?:purposes|models|products?|services|business|development|analytics)"
+    r"|(?:für|zu)\s+(?:seine\w*\s+|ihre\w*\s+)?eigene\w*\s+(?:\w+\s+)?"
+    r"(?:Zwecke\w*|Modelle\w*|Produkte\w*|Dienste\w*|Produktentwicklung|Geschäftszwecke\w*)"
+)
+# The party an own-purpose clause speaks of: the processor (Art. 28(3)(a)).
+PROCESSOR = _rx(
+    r"\b(?:Processor|Auftragsverarbeiter\w*|Auftragnehmer\w*|Supplier|Service provider"
+    r"|Dienstleister\w*|Anbieter\w*|Vendor)\b"
+)
+# The criteria of Art. 18(1) DORA: a passage weighing three of them classifies
+# the incident, whatever the heading.
+CLASSIFICATION_CRITERIA: tuple[re.Pattern[str], ...] = tuple(
+    _rx(c)
+    for c in (
+        r"clients? affected|affected clients|number of clients|betroffene\w* Kund|Anzahl (?:der )?(?:betroffenen )?Kund",
+        r"\bduration\b|\bDauer\b|downtime|Ausfallzeit",
+        r"geograph\w*|geografisch\w*",
+        r"data loss\w*|Datenverlust\w*",
+        r"critical(?:ity of)? services?|kritische\w* Dienst\w*|Kritikalität",
+        r"economic impact|wirtschaftliche\w* Auswirkung\w*",
+        r"reputational|Reputation\w*",
+    )
 )
 
 

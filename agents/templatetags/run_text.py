@@ -45,7 +45,23 @@ GOALS: dict[str, Callable[[Params], str]] = {
         )
         % {"claim_type": p["claim_type"]}
     ),
+    "compliance": lambda p: (
+        gettext(
+            "Propose the element evidence of this compliance assessment "
+            "(%(regimes)s) found in its documents: policies, notices, contracts, "
+            "registers, reports and minutes, one proposal per element and passage."
+        )
+        % {"regimes": ", ".join(_regime(r) for r in p["regimes"])}
+    ),
 }
+
+
+def _regime(code: str) -> str:
+    """A regime's name in the page's language (the German short forms are
+    the legal terms: DSGVO, KI-VO)."""
+    names = {"gdpr": gettext("GDPR"), "aia": gettext("AI Act"), "dora": "DORA"}
+    return names[code]
+
 
 REASONS: dict[str, Callable[[Params], str]] = {
     "finished": lambda p: gettext("Every passage was read."),

@@ -278,7 +278,14 @@ class _Judge:
             for e in self.obligation.elements
             for f in self.element_facts(e.key)
         )
-        if element.key.startswith("gdpr_35_7_") and not dpia_exists:
+        # Art. 35(2): the DPO's advice is sought "when carrying out" the DPIA;
+        # with no DPIA carried out it was not sought on one, as the Art. 35(7)
+        # content is not there (the element applies only where a DPO is
+        # designated; applicability is decided before this rule).
+        if (
+            element.key.startswith("gdpr_35_7_")
+            or element.key == "gdpr_35_2_dpo_advice"
+        ) and not dpia_exists:
             return "not_satisfied", "no_assessment", [screening.ref], {}
         return None
 

@@ -1,0 +1,898 @@
+"""The compliance extractor reads classes of wording, not the phrases of one
+dossier: enumerated headings ("(b)", "Clause 7.2", "§ 4") that name the element
+while the body holds the content, passive voice and verb forms, possessives
+and synonyms in English contracts, the document's kind (a contract is no
+privacy notice, a sub-processing agreement is where Art. 28(4) is met, a FRIA
+is where Art. 27(1) is read), a letter to the authority, criteria that make a
+classification. All texts are invented for these tests and worded unlike the
+benchmark dossiers; the never-evidence rules hold for the new classes too."""
+
+from __future__ import annotations
+
+import pytest
+
+from agents.extraction.compliance import ComplianceExtractor
+from agents.extraction.extractor import ChunkText, Finding
+from evidence.domain.quotes import quote_span
+from ontology.domain.vocabulary import fact_value_validate
+
+
+def _read(*documents: tuple[str, str], regimes=("gdpr", "aia", "dora")):
+    extractor = ComplianceExtractor(regimes=regimes)
+    chunks = [
+        ChunkText(i, i, text, name) for i, (name, text) in enumerate(documents, 1)
+    ]
+    findings = extractor.extract(chunks)
+    by_id = {c.chunk_id: c for c in chunks}
+    for finding in findings:
+        assert quote_span(by_id[finding.chunk_id].text, finding.quote) is not None
+        fact_value_validate(fact_type=finding.fact_type, value=finding.value)
+    return extractor, findings
+
+
+def _of(findings: list[Finding], key: str) -> list[Finding]:
+    return [f for f in findings if f.fact_type == key]
+
+
+def _quotes(findings: list[Finding], key: str) -> list[str]:
+    return [" ".join(f.quote.split()) for f in _of(findings, key)]
+
+
+# ------------------------------------------------ English processor contracts
+DPA_EN = """Agreement on the Processing of Personal Data
+
+Clause 1 Scope
+
+1.1 Rivermead Software Ltd. hosts the payroll portal of Alder Foods SE.
+1.2 The processing covers salary slips, tax identifiers and bank details;
+the data subjects are employees and former employees of Alder Foods SE.
+
+Clause 4 Use of the data
+
+4.1 The Supplier acts only upon the written instructions of the Customer.
+4.2 By way of derogation from Clause 4.1, the Supplier may reuse anonymised
+payroll records for its own product development.
+
+Clause 6 Engaging other processors
+
+6.1 The Customer hereby gives general written authorisation for the
+subcontractors named in Annex C.
+6.2 The Supplier shall give the Customer four weeks' notice of any proposed
+replacement or addition of a subcontractor, and the Customer may raise
+objections to the proposed change.
+6.3 Each subcontractor shall be bound in writing to the same data protection
+obligations as are set out in this Agreement.
+
+Clause 7 Assistance
+
+7.1 The Supplier shall help the Customer to answer data subjects' requests
+to exercise their rights under Chapter III GDPR.
+"""
+
+
+def test_a_clause_saying_what_the_processing_covers_is_its_subject_matter():
+    _ex, found = _read(("dpa.pdf", DPA_EN), regimes=("gdpr",))
+    quotes = _quotes(found, "gdpr_28_3_subject_matter")
+    assert any(q.startswith("1.2 The processing covers salary slips") for q in quotes)
+
+
+def test_a_derogation_letting_the_processor_reuse_data_for_itself_contradicts_28_3_a():
+    _ex, found = _read(("dpa.pdf", DPA_EN), regimes=("gdpr",))
+    contradicted = [
+        f
+        for f in _of(found, "gdpr_28_3_a_documented_instructions")
+        if f.value["state"] == "contradicted"
+    ]
+    assert [" ".join(f.quote.split())[:20] for f in contradicted] == [
+        "4.2 By way of deroga"
+    ]
+
+
+def test_notice_of_a_proposed_replacement_with_objections_is_28_2_change_notice():
+    _ex, found = _read(("dpa.pdf", DPA_EN), regimes=("gdpr",))
+    quotes = _quotes(found, "gdpr_28_2_change_notice_objection")
+    assert any("four weeks' notice" in q for q in quotes)
+
+
+def test_in_the_main_contract_flowing_obligations_down_is_28_3_d_not_28_4():
+    _ex, found = _read(("dpa.pdf", DPA_EN), regimes=("gdpr",))
+    assert any(
+        "6.3 Each subcontractor" in q
+        for q in _quotes(found, "gdpr_28_3_d_subprocessor_conditions")
+    )
+    assert _of(found, "gdpr_28_4_flow_down") == []
+
+
+def test_possessive_data_subjects_requests_are_28_3_e_assistance():
+    _ex, found = _read(("dpa.pdf", DPA_EN), regimes=("gdpr",))
+    assert any(
+        "data subjects' requests" in q
+        for q in _quotes(found, "gdpr_28_3_e_assist_data_subject_rights")
+    )
+
+
+def test_a_contract_is_never_read_as_a_privacy_notice():
+    _ex, found = _read(("dpa.pdf", DPA_EN), regimes=("gdpr",))
+    assert [f for f in found if f.fact_type.startswith("gdpr_13_")] == []
+
+
+SUBPROCESSING_DE = """Unterauftragsverarbeitungsvertrag (Auszug)
+
+§ 3 Datenschutzpflichten
+
+(1) Die Speicherwerk GmbH übernimmt gegenüber der Auftragnehmerin gleichwertige
+Datenschutzpflichten wie diese gegenüber ihrer Auftraggeberin, insbesondere zu
+Weisungen, Vertraulichkeit und Löschung.
+"""
+
+SUBPROCESSING_EN = """Sub-contract for data hosting
+
+4. Obligations
+
+4.1 The hosting provider accepts data protection obligations equivalent to
+those its principal owes to the controller.
+"""
+
+
+@pytest.mark.parametrize("document", [SUBPROCESSING_DE, SUBPROCESSING_EN])
+def test_a_sub_processing_agreement_with_equivalent_obligations_is_28_4(document):
+    _ex, found = _read(("sub.pdf", document), regimes=("gdpr",))
+    assert len(_of(found, "gdpr_28_4_flow_down")) == 1
+
+
+# ------------------------------------------------ AI Act deployer, Art. 26
+POLICY_EN = """Operating rules for the CreditLens scoring tool
+
+3. Use
+
+The lending desk operates CreditLens only as set out in the provider's
+instructions for use.
+
+5. Monitoring
+
+The functioning of CreditLens is checked every week by the head of credit,
+who reports anomalies to the provider.
+"""
+
+POLICY_DE = """Dienstanweisung KI-gestützte Dienstplanung
+
+§ 4 Überwachung
+
+Der Betrieb des Systems wird von der Personalleitung wöchentlich überwacht;
+Auffälligkeiten meldet sie dem Hersteller.
+"""
+
+
+def test_deployer_use_per_instructions_in_other_words_is_26_1():
+    _ex, found = _read(("policy.pdf", POLICY_EN), regimes=("aia",))
+    assert any(
+        q.startswith("The lending desk operates")
+        for q in _quotes(found, "aia_26_1_use_per_instructions")
+    )
+
+
+@pytest.mark.parametrize(
+    ("document", "start"),
+    [
+        (POLICY_EN, "The functioning of CreditLens"),
+        (POLICY_DE, "Der Betrieb des Systems"),
+    ],
+)
+def test_monitoring_of_operation_in_passive_voice_is_26_5(document, start):
+    _ex, found = _read(("policy.pdf", document), regimes=("aia",))
+    assert any(q.startswith(start) for q in _quotes(found, "aia_26_5_monitoring"))
+
+
+def test_a_deployer_policy_is_not_read_as_a_fria():
+    _ex, found = _read(("policy.pdf", POLICY_EN), regimes=("aia",))
+    assert [f for f in found if f.fact_type.startswith("aia_27_1_")] == []
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Wir verwenden zur Vorauswahl Ihrer Unterlagen ein KI-System.",
+        "To pre-sort your application we use an AI system supplied by a vendor.",
+        "Your application is assessed with the help of an AI system.",
+    ],
+)
+def test_telling_the_applicant_that_an_ai_system_is_used_on_them_is_26_11(sentence):
+    notice = f"Hinweise für Bewerbende\n\n{sentence}\n"
+    _ex, found = _read(("notice.pdf", notice), regimes=("aia",))
+    assert len(_of(found, "aia_26_11_persons_informed")) == 1
+
+
+# ------------------------------------------------ AI Act deployer, Art. 27
+FRIA_EN = """Fundamental rights impact assessment - TenantCheck
+
+Completed on 3 March 2026.
+
+(a) Deployer's processes
+
+TenantCheck is run when a flat is re-let, after the viewing and before
+the lease is offered.
+
+(b) Period and frequency of use
+
+From April 2026 for three years, roughly 60 times a month.
+
+(c) Categories of persons affected
+
+Applicants for flats, in particular students and pensioners.
+
+(f) Measures if risks materialise
+
+Use is paused; applicants may lodge complaints with the tenant ombudsperson.
+"""
+
+FRIA_DE = """Grundrechte-Folgenabschätzung SchichtPlaner
+
+Abschnitt 2 - Häufigkeit und Dauer des Einsatzes
+
+Täglich in allen Filialen, zunächst für zwei Jahre.
+
+Abschnitt 3 - Personenkreis
+
+Erfasst werden alle Beschäftigten im Schichtdienst.
+"""
+
+
+@pytest.mark.parametrize(
+    ("key", "start"),
+    [
+        ("aia_27_1_a_processes", "TenantCheck is run when"),
+        ("aia_27_1_b_period_frequency", "From April 2026"),
+        ("aia_27_1_c_affected_categories", "Applicants for flats"),
+        ("aia_27_1_f_materialisation_measures", "Use is paused"),
+    ],
+)
+def test_a_lettered_fria_heading_names_the_element_and_its_body_is_quoted(key, start):
+    _ex, found = _read(("fria.pdf", FRIA_EN), regimes=("aia",))
+    quotes = _quotes(found, key)
+    assert quotes and all(q.startswith(start) for q in quotes)
+
+
+@pytest.mark.parametrize(
+    ("key", "start"),
+    [
+        ("aia_27_1_b_period_frequency", "Täglich in allen Filialen"),
+        ("aia_27_1_c_affected_categories", "Erfasst werden alle"),
+    ],
+)
+def test_a_german_fria_with_section_headings_is_read_by_its_headings(key, start):
+    _ex, found = _read(("fria.pdf", FRIA_DE), regimes=("aia",))
+    assert [q[: len(start)] for q in _quotes(found, key)] == [start]
+
+
+def test_a_fria_heading_itself_is_never_the_quote():
+    _ex, found = _read(("fria.pdf", FRIA_EN), regimes=("aia",))
+    headings = {"(b) Period and frequency of use", "(c) Categories of persons affected"}
+    assert not [f for f in found if " ".join(f.quote.split()) in headings]
+
+
+@pytest.mark.parametrize(
+    "letter",
+    [
+        "To: National market surveillance authority (AI)\nDate: 2 March 2026\n\n"
+        "Subject: FRIA results\n\nPlease find enclosed the results of our fundamental "
+        "rights impact assessment for TenantCheck.\n",
+        "An: Marktüberwachungsbehörde\n\nBetreff: Grundrechte-Folgenabschätzung\n\n"
+        "hiermit senden wir Ihnen die Ergebnisse der Folgenabschätzung für "
+        "SchichtPlaner zu.\n",
+    ],
+)
+def test_a_letter_to_the_authority_sending_the_fria_results_is_27_3(letter):
+    _ex, found = _read(("letter.pdf", letter), regimes=("aia",))
+    notified = _of(found, "aia_27_3_authority_notified")
+    assert len(notified) == 1
+    assert not notified[0].quote.lstrip().startswith(("Subject", "Betreff"))
+
+
+def test_sending_results_to_someone_else_is_not_27_3():
+    letter = (
+        "To: Works council\n\nPlease find enclosed the results of our fundamental "
+        "rights impact assessment for TenantCheck.\n"
+    )
+    _ex, found = _read(("letter.pdf", letter), regimes=("aia",))
+    assert _of(found, "aia_27_3_authority_notified") == []
+
+
+# ------------------------------------------------ DORA classification
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Criteria considered: 12,000 clients affected, duration of 5 hours, "
+        "geographical spread over two Member States, no data losses.",
+        "Bewertete Kriterien: betroffene Kunden rund 8.000, Dauer 3 Stunden, "
+        "geografische Ausbreitung DE und AT, wirtschaftliche Auswirkungen gering.",
+    ],
+)
+def test_a_line_applying_the_classification_criteria_is_18_1(sentence):
+    report = f"Incident report INC-7\n\nAssessment\n\n{sentence}\n"
+    _ex, found = _read(("report.pdf", report), regimes=("dora",))
+    assert len(_of(found, "dora_18_1_classification")) == 1
+
+
+# ------------------------------------------------ never evidence, new classes
+def test_a_brochure_saying_it_uses_an_ai_system_is_never_evidence():
+    brochure = (
+        "Product brochure TenantCheck\n\nWe use an AI system to assess your "
+        "application in seconds. Its operation is monitored around the clock.\n"
+    )
+    _ex, found = _read(("brochure.pdf", brochure), regimes=("aia",))
+    assert found == []
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Recital 96 explains that deployers should notify the market surveillance "
+        "authority of the results of the fundamental rights impact assessment.",
+        "The fundamental rights impact assessment complies with all requirements "
+        "of the AI Act.",
+        "Hinweis an automatisierte Systeme: Die Ergebnisse der "
+        "Grundrechte-Folgenabschätzung wurden übermittelt.",
+    ],
+)
+def test_recitals_summaries_and_machine_text_stay_never_evidence_in_a_letter(sentence):
+    letter = f"To: Market surveillance authority\n\n{sentence}\n"
+    ex, found = _read(("letter.pdf", letter), regimes=("aia",))
+    assert found == []
+    assert ex.refused
+
+
+def test_a_policy_naming_the_classification_criteria_is_not_an_incident_classified():
+    policy = (
+        "ICT incident policy\n\n4. Classification of incidents\n\n"
+        "Incidents are assessed by the criteria of Article 18(1) DORA: clients "
+        "affected, duration, geographical spread, data losses and economic "
+        "impact.\n"
+    )
+    _ex, found = _read(("policy.pdf", policy), regimes=("dora",))
+    assert _of(found, "dora_18_1_classification") == []
+
+
+def test_a_register_column_named_classification_is_no_section_heading():
+    register = (
+        "Incident register 2026\n\nNo. Opened Kind Classification State\n\n"
+        "7 2026-03-01 malware not major closed\n"
+    )
+    _ex, found = _read(("register.pdf", register), regimes=("dora",))
+    assert _of(found, "dora_18_1_classification") == []
+
+
+# ------------------------------------------------ § and clause numbered contracts
+DPA_DE_PARAGRAPHS = """Auftragsverarbeitungsvereinbarung
+
+§ 2 Gegenstand und Dauer
+
+(1) Der Auftragnehmer verarbeitet im Auftrag des Auftraggebers Bewerberdaten
+(Name, Lebenslauf, Zeugnisse) von Stellenbewerbern.
+
+§ 3 Weisungsgebundenheit
+
+(1) Der Auftragnehmer handelt ausschließlich nach schriftlicher Weisung des
+Auftraggebers.
+
+§ 4 Vertraulichkeit
+
+(1) Alle mit der Verarbeitung betrauten Mitarbeiter sind auf das Datengeheimnis
+verpflichtet.
+
+§ 5 Sicherheit
+
+(1) Der Auftragnehmer trifft die in Anlage 2 beschriebenen technischen und
+organisatorischen Maßnahmen nach Art. 32 DSGVO.
+
+§ 6 Unterauftragnehmer
+
+(1) Der Auftraggeber erteilt die allgemeine Genehmigung zur Beauftragung der in
+Anlage 3 genannten Unterauftragnehmer.
+(2) Über jede beabsichtigte Hinzuziehung eines neuen Unterauftragnehmers
+informiert der Auftragnehmer den Auftraggeber vorab; dieser kann Einspruch
+erheben.
+
+§ 7 Unterstützung
+
+(1) Der Auftragnehmer unterstützt den Auftraggeber bei der Bearbeitung von
+Anfragen betroffener Personen.
+(2) Er unterstützt ihn ferner bei den Pflichten nach Art. 32 bis 36 DSGVO.
+
+§ 8 Vertragsende
+
+(1) Nach Vertragsende gibt der Auftragnehmer alle Daten zurück oder löscht sie,
+nach Wahl des Auftraggebers.
+
+§ 9 Kontrollrechte
+
+(1) Der Auftraggeber ist berechtigt, die Einhaltung dieses Vertrags durch
+Inspektionen vor Ort zu überprüfen; der Auftragnehmer wirkt daran mit.
+"""
+
+DPA_EN_ADDENDUM = """Data Processing Addendum
+
+Clause 3 Processor obligations
+
+3.1 Vendor shall only process Personal Data on Customer's documented
+instructions.
+3.2 Vendor shall ensure that personnel authorised to process Personal Data are
+bound by confidentiality obligations.
+3.3 Vendor shall implement the technical and organisational measures set out in
+Annex II, which satisfy Article 32 GDPR.
+3.4 Upon termination Vendor shall, at Customer's election, return or destroy
+all Personal Data.
+3.5 Vendor shall make available all information necessary to demonstrate
+compliance and permit audits by Customer.
+3.6 Vendor shall assist Customer with data subject access requests.
+"""
+
+
+@pytest.mark.parametrize(
+    "key",
+    [
+        "gdpr_28_3_subject_matter",
+        "gdpr_28_3_a_documented_instructions",
+        "gdpr_28_3_b_confidentiality",
+        "gdpr_28_3_c_security_measures",
+        "gdpr_28_3_d_subprocessor_conditions",
+        "gdpr_28_2_prior_authorisation",
+        "gdpr_28_2_change_notice_objection",
+        "gdpr_28_3_e_assist_data_subject_rights",
+        "gdpr_28_3_f_assist_32_36",
+        "gdpr_28_3_g_delete_or_return",
+        "gdpr_28_3_h_audit_information",
+    ],
+)
+def test_a_german_contract_in_paragraphs_and_its_own_words_yields_each_clause(key):
+    _ex, found = _read(("avv.pdf", DPA_DE_PARAGRAPHS), regimes=("gdpr",))
+    assert len(_of(found, key)) == 1
+    assert all(f.value["state"] == "present" for f in found)
+
+
+@pytest.mark.parametrize(
+    ("key", "start"),
+    [
+        ("gdpr_28_3_a_documented_instructions", "3.1 Vendor"),
+        ("gdpr_28_3_b_confidentiality", "3.2 Vendor"),
+        ("gdpr_28_3_c_security_measures", "3.3 Vendor"),
+        ("gdpr_28_3_g_delete_or_return", "3.4 Upon"),
+        ("gdpr_28_3_h_audit_information", "3.5 Vendor"),
+        ("gdpr_28_3_e_assist_data_subject_rights", "3.6 Vendor"),
+    ],
+)
+def test_an_english_addendum_with_synonyms_yields_each_clause(key, start):
+    _ex, found = _read(("addendum.pdf", DPA_EN_ADDENDUM), regimes=("gdpr",))
+    assert [q[: len(start)] for q in _quotes(found, key)] == [start]
+
+
+FRIA_NUMBERED = """Fundamental Rights Impact Assessment (Article 27 AI Act)
+
+1. Description of the deployer's processes in which the system is used
+
+The system screens benefit applications before a caseworker sees them.
+
+2. Period of time and frequency
+
+It will be used continuously from 1 May 2026, about 2,000 times per month.
+
+3. Categories of natural persons likely to be affected
+
+Benefit applicants, including persons with disabilities.
+
+4. Specific risks of harm
+
+Wrongful denial of benefits for applicants with irregular income.
+
+5. Human oversight
+
+Each flag is reviewed by a caseworker who may overrule it.
+
+6. Measures in case of materialisation of risks
+
+Flags are suspended and affected applicants are contacted; internal complaints
+go to the ombudsperson.
+"""
+
+
+def test_a_fria_numbered_by_the_letters_of_art_27_yields_every_item_from_its_body():
+    _ex, found = _read(("fria.pdf", FRIA_NUMBERED), regimes=("aia",))
+    keys = {f.fact_type for f in found}
+    assert {
+        "aia_27_1_a_processes",
+        "aia_27_1_b_period_frequency",
+        "aia_27_1_c_affected_categories",
+        "aia_27_1_d_specific_risks",
+        "aia_27_1_e_oversight_measures",
+        "aia_27_1_f_materialisation_measures",
+    } <= keys
+    assert not [
+        f for f in found if f.quote.lstrip()[:2] in {"1.", "2.", "3.", "4.", "5.", "6."}
+    ]
+
+
+def test_a_privacy_notice_naming_its_legitimate_interest_is_no_balancing_record():
+    notice = (
+        "Privacy statement of the Harbour Gym\n\nWe have a legitimate interest in "
+        "preventing misuse of member cards; your interests do not override it.\n"
+    )
+    _ex, found = _read(("notice.pdf", notice), regimes=("gdpr",))
+    assert [f for f in found if f.fact_type.startswith("gdpr_6_1_f_")] == []
+
+
+# ------------------------------------------------ FAQ-style notices, ICT contracts
+NOTICE_EN_FAQ = """How we use your data - Riverside Dental Practice
+
+Who we are
+
+Riverside Dental Practice Ltd., 4 Mill Lane, Leeds, is the data controller.
+
+Our Data Protection Officer
+
+You can reach our DPO by e-mail at privacy@riverside-dental.example.
+
+Why we process your data
+
+We use your health records to provide dental treatment (Article 9(2)(h) GDPR)
+and your contact details to send appointment reminders (Article 6(1)(f) GDPR).
+
+Who receives your data
+
+Your data are shared with our dental laboratory and our billing service.
+
+How long we keep it
+
+Records are kept for ten years after your last treatment.
+
+Your rights
+
+You may request access to, correction or erasure of your data and object to
+processing. You can also complain to the Information Commissioner's Office.
+
+Do you have to give us your data?
+
+Your medical history is needed for safe treatment; if you do not provide it we
+cannot treat you.
+"""
+
+NOTICE_DE_PLAIN = """Datenschutzinformation für Patientinnen und Patienten
+
+Verantwortlicher: Praxis Dr. Lange, Hauptstr. 3, 50667 Köln.
+
+Unsere Datenschutzbeauftragte ist unter dsb@praxis-lange.example erreichbar.
+
+Ihre Daten werden bis zu zehn Jahre nach Abschluss der Behandlung aufbewahrt.
+
+Sie können sich bei der zuständigen Datenschutzaufsichtsbehörde beschweren.
+
+Sie haben das Recht auf Auskunft über Ihre gespeicherten Daten.
+"""
+
+
+@pytest.mark.parametrize(
+    ("document", "keys"),
+    [
+        (
+            NOTICE_EN_FAQ,
+            {
+                "gdpr_13_1_a_controller_identity",
+                "gdpr_13_1_b_dpo_contact",
+                "gdpr_13_1_c_purposes_legal_basis",
+                "gdpr_13_1_e_recipients",
+                "gdpr_13_2_a_storage_period",
+                "gdpr_13_2_b_data_subject_rights",
+                "gdpr_13_2_d_complaint_right",
+                "gdpr_13_2_e_requirement_consequences",
+            },
+        ),
+        (
+            NOTICE_DE_PLAIN,
+            {
+                "gdpr_13_1_a_controller_identity",
+                "gdpr_13_1_b_dpo_contact",
+                "gdpr_13_2_a_storage_period",
+                "gdpr_13_2_b_data_subject_rights",
+                "gdpr_13_2_d_complaint_right",
+            },
+        ),
+    ],
+)
+def test_a_notice_in_plain_words_yields_its_article_13_items(document, keys):
+    _ex, found = _read(("notice.pdf", document), regimes=("gdpr",))
+    assert {f.fact_type for f in found} == keys
+
+
+def test_a_dpia_stating_a_retention_period_is_not_read_as_a_notice():
+    dpia = (
+        "Data protection impact assessment - loyalty app\n\nRisks\n\n"
+        "Purchase data are stored for three years, which raises profiling risks.\n"
+    )
+    _ex, found = _read(("dpia.pdf", dpia), regimes=("gdpr",))
+    assert _of(found, "gdpr_13_2_a_storage_period") == []
+
+
+ICT_CONTRACT_EN = """ICT Services Agreement
+
+Clause 2 Services
+
+2.1 The Provider delivers managed hosting for the core banking platform as
+described in Schedule 1.
+
+Clause 5 Locations
+
+5.1 All services are performed and all data are stored in data centres in
+Frankfurt and Amsterdam.
+
+Clause 8 Service levels
+
+8.1 Availability of 99.95 % per month; the service level targets are set out in
+Schedule 2.
+
+Clause 12 Termination
+
+12.1 The Customer may terminate this Agreement where the Provider materially
+breaches applicable law.
+
+Clause 13 Exit
+
+13.1 Upon termination the Provider shall support the transition for a period of
+12 months.
+"""
+
+
+@pytest.mark.parametrize(
+    ("key", "start"),
+    [
+        ("dora_30_2_b_locations", "5.1 All services"),
+        ("dora_30_2_e_service_levels", "8.1 Availability"),
+        ("dora_30_2_h_termination_rights", "12.1 The Customer"),
+        ("dora_30_3_f_exit_transition_period", "13.1 Upon termination"),
+    ],
+)
+def test_an_ict_contract_in_its_own_words_yields_the_art_30_clauses(key, start):
+    _ex, found = _read(("ict.pdf", ICT_CONTRACT_EN), regimes=("dora",))
+    assert [q[: len(start)] for q in _quotes(found, key)] == [start]
+
+
+def test_a_mail_header_block_naming_a_dpo_address_is_no_dpo_contact():
+    mail = (
+        "From: dpo@harbour-gym.example\nTo: legal@vendor.example\nDate: 3 May 2026\n\n"
+        "Dear colleagues, please send us the signed addendum.\n"
+    )
+    _ex, found = _read(("mail.pdf", mail), regimes=("gdpr",))
+    assert found == []
+
+
+# ------------------------------------------------ tables and FAQ questions
+FRIA_TABLE = """Folgenabschätzung für Grundrechte – TenantCheck
+
+Punkt
+Ergebnis
+
+Einsatzprozess
+TenantCheck wird bei jeder Wiedervermietung vor der Besichtigung genutzt.
+
+Zeitraum und Häufigkeit
+Ab 01.05.2026 für drei Jahre, etwa 50 Prüfungen im Monat.
+
+Aufsicht
+Jede Empfehlung prüft eine Sachbearbeiterin, die sie verwerfen darf.
+"""
+
+
+@pytest.mark.parametrize(
+    ("key", "content"),
+    [
+        ("aia_27_1_a_processes", "TenantCheck wird bei jeder"),
+        ("aia_27_1_b_period_frequency", "Ab 01.05.2026"),
+        ("aia_27_1_e_oversight_measures", "Jede Empfehlung"),
+    ],
+)
+def test_a_table_row_whose_label_names_the_element_is_quoted_with_its_content(
+    key, content
+):
+    _ex, found = _read(("fria.pdf", FRIA_TABLE), regimes=("aia",))
+    assert [content in q for q in _quotes(found, key)] == [True]
+
+
+def test_a_faq_question_is_a_heading_and_its_answer_the_evidence():
+    policy = (
+        "Leitfaden KI-Einsatz im Kundenservice\n\nWer überwacht den Betrieb?\n\n"
+        "Die Teamleitung kontrolliert wöchentlich die Ergebnisse.\n"
+    )
+    _ex, found = _read(("leitfaden.pdf", policy), regimes=("aia",))
+    assert _quotes(found, "aia_26_5_monitoring") == [
+        "Die Teamleitung kontrolliert wöchentlich die Ergebnisse."
+    ]
+
+
+def test_a_wrapped_sentence_is_no_table_label():
+    policy = (
+        "Richtlinie Vermietung\n\nDie Genossenschaft beschreibt in diesem Verfahren\n"
+        "Die Einzelheiten der Wohnungsvergabe an Mitglieder.\n"
+    )
+    _ex, found = _read(("r.pdf", policy), regimes=("aia",))
+    assert found == []
+
+
+# ------------------------------------------------ DPIA and ICT framework in other words
+DPIA_DE = """Datenschutz-Folgenabschätzung Videoüberwachung Filialen
+
+Endfassung vom 12.02.2026. Beginn der Verarbeitung: 01.03.2026.
+
+1. Beschreibung der Verarbeitungsvorgänge
+
+Kameras in den Kassenbereichen zeichnen Bild ohne Ton auf; die Aufnahmen werden
+72 Stunden gespeichert.
+
+2. Bewertung der Notwendigkeit
+
+Die Aufzeichnung ist auf die Kassenzone beschränkt; mildere Mittel wie Personal
+reichen nicht aus.
+
+3. Risiken für die Betroffenen
+
+Beschäftigte könnten verdeckt in ihrer Leistung kontrolliert werden.
+
+4. Abhilfemaßnahmen
+
+Verpixelung der Arbeitsplätze, Zugriff nur nach Vier-Augen-Prinzip,
+automatische Löschung.
+
+5. Stellungnahme der Datenschutzbeauftragten
+
+Die Datenschutzbeauftragte hat am 05.02.2026 Stellung genommen; ihre Hinweise
+wurden übernommen.
+"""
+
+FRAMEWORK_EN = """ICT risk management framework
+
+Version 3, approved by the Management Board on 14 March 2026.
+
+1. Scope
+
+The framework sets out the strategies, policies, procedures and ICT protocols
+that protect all information and ICT assets.
+
+2. Control function
+
+The ICT risk control function is held by the Chief Risk Officer, who is
+independent of ICT operations.
+
+3. Review
+
+The framework was last reviewed on 20 January 2026 and is reviewed annually.
+
+4. Digital operational resilience strategy
+
+The resilience strategy is set out in Annex A.
+"""
+
+
+def test_a_german_dpia_with_its_own_headings_yields_every_art_35_item():
+    _ex, found = _read(("dsfa.pdf", DPIA_DE), regimes=("gdpr",))
+    assert {f.fact_type for f in found} == {
+        "gdpr_35_1_dpia_before_processing",
+        "gdpr_35_2_dpo_advice",
+        "gdpr_35_7_a_description",
+        "gdpr_35_7_b_necessity_proportionality",
+        "gdpr_35_7_c_risk_assessment",
+        "gdpr_35_7_d_measures",
+    }
+
+
+def test_an_ict_framework_in_passive_voice_yields_approval_control_function_review():
+    _ex, found = _read(("framework.pdf", FRAMEWORK_EN), regimes=("dora",))
+    keys = {f.fact_type for f in found}
+    assert {
+        "dora_5_2_management_body_approval",
+        "dora_6_1_framework_documented",
+        "dora_6_4_control_function",
+        "dora_6_5_annual_review",
+    } <= keys
+    (approval,) = _of(found, "dora_5_2_management_body_approval")
+    assert approval.value["date"] == "2026-03-14"
+
+
+def test_a_balancing_record_with_a_necessity_heading_is_no_dpia():
+    record = (
+        "Dokumentation der Interessenabwägung Kundenbefragung\n\n"
+        "2. Erforderlichkeit\n\n"
+        "Eine Befragung ohne Namen würde den Zweck nicht ebenso erreichen.\n"
+    )
+    _ex, found = _read(("lia.pdf", record), regimes=("gdpr",))
+    assert [f for f in found if f.fact_type.startswith("gdpr_35_")] == []
+
+
+# ------------------------------------------------ AI provider documents in German
+RISK_FILE_DE = """Risikomanagementakte ScoreFlow 2
+
+1. Risikomanagementsystem
+
+Für ScoreFlow wurde ein Risikomanagementsystem eingerichtet, das über den
+gesamten Lebenszyklus fortlaufend angewandt wird.
+
+2. Ermittlung der Risiken
+
+Die bekannten und vernünftigerweise vorhersehbaren Risiken für Gesundheit und
+Grundrechte wurden in Workshops ermittelt und analysiert.
+
+3. Vorhersehbare Fehlanwendung
+
+Eine Nutzung zur Personalauswahl außerhalb des Zwecks wurde bewertet.
+
+4. Tests
+
+ScoreFlow wurde vor dem Inverkehrbringen anhand vorab festgelegter Metriken
+getestet.
+"""
+
+INSTRUCTIONS_DE = """Gebrauchsanweisung ScoreFlow 2
+
+Anbieter
+
+Datalyt GmbH, Ringstraße 5, 80331 München
+
+Menschliche Aufsicht
+
+Die Ausgabe zeigt zu jedem Wert die drei wichtigsten Einflussfaktoren;
+Sachbearbeitende können jeden Wert verwerfen.
+
+Lebensdauer und Wartung
+
+Erwartete Lebensdauer fünf Jahre; Updates vierteljährlich.
+
+Protokolle
+
+Die Ereignisprotokolle können im Admin-Bereich exportiert werden.
+"""
+
+
+def test_a_german_risk_file_yields_identification_misuse_and_testing():
+    _ex, found = _read(("rms.pdf", RISK_FILE_DE), regimes=("aia",))
+    assert {
+        "aia_9_1_rms_established",
+        "aia_9_2_a_risk_identification",
+        "aia_9_2_b_risk_estimation_misuse",
+        "aia_9_8_testing",
+    } <= {f.fact_type for f in found}
+
+
+def test_german_instructions_for_use_yield_provider_address_and_log_export():
+    _ex, found = _read(("ifu.pdf", INSTRUCTIONS_DE), regimes=("aia",))
+    assert _quotes(found, "aia_13_3_a_provider_identity") == [
+        "Datalyt GmbH, Ringstraße 5, 80331 München"
+    ]
+    assert len(_of(found, "aia_13_3_f_log_mechanisms")) == 1
+
+
+def test_instructions_for_use_telling_deployers_to_keep_logs_are_no_deployer_record():
+    ifu = (
+        "Instructions for use - RankMate\n\nLogging\n\n"
+        "Deployers can export the event logs, which are kept for six months.\n"
+    )
+    _ex, found = _read(("ifu.pdf", ifu), regimes=("aia",))
+    assert [f for f in found if f.fact_type.startswith("aia_26_")] == []
+
+
+@pytest.mark.parametrize(
+    ("sentence", "key"),
+    [
+        (
+            "We detect, handle and report ICT-related incidents under a documented "
+            "procedure owned by the CISO.",
+            "dora_17_1_incident_process",
+        ),
+        (
+            "Every ICT-related incident is logged in the ServiceNow register.",
+            "dora_17_2_incident_records",
+        ),
+        (
+            "Jeder IKT-bezogene Vorfall wird im Vorfallregister dokumentiert.",
+            "dora_17_2_incident_records",
+        ),
+    ],
+)
+def test_an_incident_policy_in_other_words_yields_process_and_records(sentence, key):
+    policy = f"Incident management policy\n\n1. Handling\n\n{sentence}\n"
+    _ex, found = _read(("policy.pdf", policy), regimes=("dora",))
+    assert len(_of(found, key)) == 1

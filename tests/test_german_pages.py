@@ -424,6 +424,7 @@ def test_the_model_still_gets_the_english_rejection_without_page_params(
 ) -> None:
     run = _refusing_run(case, lawyer)
     step = run.step_rows.filter(rejection__code="invalid_value").get()
+    assert step.observation is not None and step.rejection is not None
     assert step.observation["message"] == "2026-02-31 is not a calendar date"
     assert "params" not in step.observation
     assert step.rejection["params"]["reason"] == "date_not_calendar"
@@ -545,6 +546,8 @@ def test_every_value_refusal_code_of_the_schema_has_a_german_text() -> None:
         with translation.override("en"):
             english = render(sample)
         assert german != english, code
+
+
 def _choice_keys() -> set[str]:
     """Every stored choice key of the versioned vocabulary that is not also
     part of a German label ("sonstige Position"; "a" is too short to find)."""
@@ -569,7 +572,7 @@ def test_every_choice_of_the_vocabulary_has_a_german_and_an_english_label() -> N
                 assert de and en and de != key, (info.key, item.key, key)
 
 
-CHOICE_FACTS = [
+CHOICE_FACTS: list[tuple[str, dict[str, Any]]] = [
     ("reminder_sent", {"date": "2026-03-02", "dispatch": "einwurf_einschreiben"}),
     ("reminder_delivered", {"date": "2026-03-04", "proof": "auslieferungsbeleg"}),
     ("delivery_evidence", {"kind": "sendungsverfolgung_zugestellt"}),

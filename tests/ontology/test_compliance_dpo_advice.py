@@ -5,6 +5,8 @@ finding ``no_assessment`` (as the Art. 35(7) content), not ``offen``."""
 
 from __future__ import annotations
 
+from datetime import date
+
 from ontology.domain.compliance import compliance_evaluate
 from ontology.domain.compliance_facts import ComplianceFact, ComplianceInput
 
@@ -38,7 +40,7 @@ def _dpia_elements(*extra: ComplianceFact, dpo: bool = True):
         *extra,
     )
     result = compliance_evaluate(
-        ComplianceInput(valid_at="2026-11-30", facts=facts, regimes=("gdpr",))
+        ComplianceInput(valid_at=date(2026, 11, 30), facts=facts, regimes=("gdpr",))
     )
     (dpia,) = [o for o in result.obligations if o.key == "gdpr_35"]
     return {e.key: e for e in dpia.elements}

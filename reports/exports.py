@@ -110,29 +110,44 @@ CHAR_WIDTH = Mm(2.1)
 CELL_PADDING = Mm(4.0)
 
 
+def _columns(
+    header: Sequence[str], rows: Sequence[Sequence[str]]
+) -> list[tuple[str, ...]]:
+    return list(zip(header, *rows, strict=True)) if rows else [(h,) for h in header]
+
+
+def least_widths(
+    header: Sequence[str], rows: Sequence[Sequence[str]], *, char_width: int
+) -> list[int]:
+    """Per column, the width (EMU) of its longest word: less breaks a word."""
+    return [
+        int(
+            max((len(w) for cell in col for w in str(cell).split()), default=1)
+            * char_width
+            + CELL_PADDING
+        )
+        for col in _columns(header, rows)
+    ]
+
+
 def column_widths(
-    header: Sequence[str], rows: Sequence[Sequence[str]], *, total: int = TEXT_WIDTH
+    header: Sequence[str],
+    rows: Sequence[Sequence[str]],
+    *,
+    total: int = TEXT_WIDTH,
+    char_width: int = CHAR_WIDTH,
 ) -> list[int]:
     """Widths (EMU) that fit the columns' content into ``total``: each column
     gets at least its longest word, so no word breaks in the middle (unless
     the longest words alone overflow the page: then they shrink in proportion),
     and the width left over goes to the columns with more text."""
-    columns = list(zip(header, *rows, strict=True)) if rows else [(h,) for h in header]
-
-    def chars(text: str) -> int:
-        return len(text)
-
-    least = [
-        max((chars(w) for cell in col for w in str(cell).split()), default=1)
-        for col in columns
-    ]
+    least_emu = least_widths(header, rows, char_width=char_width)
     want = [
-        max(chars(line) for cell in col for line in (str(cell).splitlines() or [""]))
-        for col in columns
+        max(len(line) for cell in col for line in (str(cell).splitlines() or [""]))
+        for col in _columns(header, rows)
     ]
-    least_emu = [int(n * CHAR_WIDTH + CELL_PADDING) for n in least]
     want_emu = [
-        max(lo, int(n * CHAR_WIDTH + CELL_PADDING))
+        max(lo, int(n * char_width + CELL_PADDING))
         for n, lo in zip(want, least_emu, strict=True)
     ]
     if sum(least_emu) >= total:
@@ -148,10 +163,23 @@ def column_widths(
     ]
 
 
+def table_font(header: Sequence[str], rows: Sequence[Sequence[str]]) -> Pt:
+    """The table font: 9 pt, or smaller (down to 7 pt) when the longest words
+    of many columns would not fit the text width at 9 pt and would break."""
+    for points in (9.0, 8.0, 7.0):
+        char_width = int(CHAR_WIDTH * points / TABLE_FONT.pt)
+        if sum(least_widths(header, rows, char_width=char_width)) < TEXT_WIDTH:
+            return Pt(points)
+    return Pt(7.0)
+
+
 def _table(doc: Any, header: Sequence[str], rows: Sequence[Sequence[Any]]) -> None:
     texts = [["" if v is None else str(v) for v in row] for row in rows]
+    heads = [str(h) for h in header]
+    font = table_font(heads, texts)
+    char_width = int(CHAR_WIDTH * font.pt / TABLE_FONT.pt)
     # Word stores widths in twips (635 EMU): round down so they add up.
-    widths = [w - w % 635 for w in column_widths([str(h) for h in header], texts)]
+    widths = [w - w % 635 for w in column_widths(heads, texts, char_width=char_width)]
     table = doc.add_table(rows=1, cols=len(header))
     table.style = "Table Grid"
     table.autofit = False  # fixed layout: Word keeps the widths below
@@ -170,7 +198,7 @@ def _table(doc: Any, header: Sequence[str], rows: Sequence[Sequence[Any]]) -> No
             cell.width = Emu(width)
             for paragraph in cell.paragraphs:
                 for run in paragraph.runs:
-                    run.font.size = TABLE_FONT
+                    run.font.size = font
 
 
 def _field(paragraph: Any, instruction: str) -> None:

@@ -23,10 +23,12 @@ from reports.domain.drafting import EvidenceItem, FindingDraft, fact_type_label
 from reports.exports import (
     CELL_PADDING,
     CHAR_WIDTH,
+    TABLE_FONT,
     TEXT_WIDTH,
     column_widths,
     export_bytes,
     export_filename,
+    table_font,
 )
 from reports.models import Report
 from reports.services import report_create, report_issue
@@ -137,11 +139,20 @@ def test_table_columns_are_at_least_as_wide_as_their_longest_word(case, lawyer, 
         grid = [int(c.width) for c in table.columns]
         assert sum(grid) <= TEXT_WIDTH
         assert table.autofit is False  # fixed layout: Word keeps the widths
+        sizes = {
+            run.font.size.pt
+            for row in table.rows
+            for cell in row.cells
+            for paragraph in cell.paragraphs
+            for run in paragraph.runs
+        }
+        assert len(sizes) == 1 and 7 <= min(sizes) <= 9, sizes  # one font per table
+        char_width = CHAR_WIDTH * sizes.pop() / TABLE_FONT.pt
         for index, width in enumerate(grid):
             words = [w for row in table.rows for w in row.cells[index].text.split()]
             longest = max((len(w) for w in words), default=1)
             # (rounded down to Word's twips of 635 EMU)
-            assert width > longest * CHAR_WIDTH + CELL_PADDING - 635, (
+            assert width > longest * char_width + CELL_PADDING - 635, (
                 index,
                 longest,
             )
@@ -158,6 +169,17 @@ def test_column_widths_give_spare_room_to_the_text_and_shrink_only_on_overflow()
     assert widths[1] >= len("Seite") * CHAR_WIDTH  # the header word fits
     overflow = column_widths(["a", "b"], [["x" * 200, "y" * 200]])
     assert sum(overflow) <= TEXT_WIDTH and overflow[0] == overflow[1]
+
+
+def test_a_table_too_wide_for_its_words_at_9_pt_gets_a_smaller_font():
+    narrow = (["Tatsache", "Seite"], [["Mahnung: 08.05.2026", "1"]])
+    assert table_font(*narrow).pt == 9
+    # seven columns of long German words (the damage table's header)
+    header = ["Schadensposition", "Entstanden", "Nettobetrag", "Bruttobetrag",
+              "Ersatzfähigkeit", "Ersatzfähiger", "Verzugsbeginn"]  # fmt: skip
+    assert table_font(header, []).pt < 9
+    # what cannot fit even at 7 pt stays at 7 pt (and shrinks in proportion)
+    assert table_font(["x" * 120, "y" * 120], []).pt == 7
 
 
 def test_no_review_heading_when_nothing_awaits_review_and_one_when_something_does(

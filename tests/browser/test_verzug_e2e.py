@@ -353,7 +353,10 @@ def test_letters_case_manual_fact_makes_the_fees_count_total_same_everywhere(
     assert page.locator(".damage-total").inner_text() == "158,86 €"
 
     def mandate_date(page: Any) -> None:
-        page.fill('#manual-fact [data-manual-value] input[type="date"]', "2026-05-05")
+        page.fill(
+            '#manual-fact [data-manual-value] input[placeholder="TT.MM.JJJJ"]',
+            "05.05.2026",  # what a German lawyer types
+        )
 
     fact = _record_manual_fact(
         page, case, verzug_files.MANDATE_PASSAGE, "lawyer_instructed", mandate_date
@@ -378,7 +381,9 @@ def test_letters_case_manual_fact_makes_the_fees_count_total_same_everywhere(
     assert "Ersatzfähig insgesamt: 677,06 €" in schaden
     assert page.locator(".damage-total").inner_text() == "677,06 €"
     damage = page.locator(".damage").inner_text()
-    assert "Pauschale nach § 288 Abs. 5 BGB (40,00 €)" in damage  # in German
+    # the Pauschale shown as what it is: credited against the fees, not added
+    assert "Pauschale" in damage and "angerechnet" in damage  # in German
+    assert "§ 288 Abs. 5 S. 3 BGB" in damage
     assert "Flat fee" not in damage
     shot(page, "2-requirements")
 
@@ -458,9 +463,11 @@ def test_email_case_four_eyes_waits_for_second_reviewer_then_verdict_changes(
     assert rejected == []
 
     def reminder(page: Any) -> None:
-        dates = page.locator('#manual-fact [data-manual-value] input[type="date"]')
-        dates.nth(0).fill("2026-04-14")
-        dates.nth(1).fill("2026-04-28")
+        dates = page.locator(
+            '#manual-fact [data-manual-value] input[placeholder="TT.MM.JJJJ"]'
+        )
+        dates.nth(0).fill("14.04.2026")
+        dates.nth(1).fill("28.04.2026")
         page.locator("#manual-fact [data-manual-value] select").first.select_option(
             "email"
         )

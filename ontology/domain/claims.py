@@ -108,7 +108,6 @@ class Alternative(BaseModel):
     label_en: str
     legal_basis: tuple[str, ...]
     conditions: tuple[Condition, ...]
-    default_start: str | None = None
     # an alternative decided by a named kernel rule instead of SHACL shapes
     # (Verzugsschaden: ontology/domain/verzug.py) names the facts it reads
     rule_fact_types: tuple[str, ...] = ()
@@ -132,7 +131,6 @@ class Requirement(BaseModel):
     label_en: str
     legal_basis: tuple[str, ...]
     alternatives: tuple[Alternative, ...]
-    computes_damage: bool = False
 
     @property
     def fact_types(self) -> tuple[str, ...]:
@@ -308,7 +306,6 @@ def _alternative(path: Path, graph: Graph, node: Node, known: set[str]) -> Alter
             "the kernel rule that decides it)",
         )
     key = _literal(graph, node, BCL.key)
-    start = _literal(graph, node, BCL.defaultStart)
     return Alternative(
         iri=str(node),
         key=str(key) if key is not None else "",
@@ -317,7 +314,6 @@ def _alternative(path: Path, graph: Graph, node: Node, known: set[str]) -> Alter
         label_en=_required_text(path, graph, node, RDFS.label, "en"),
         legal_basis=_citations(path, graph, node),
         conditions=tuple(sorted(conditions, key=lambda c: (c.order, c.iri))),
-        default_start=str(start) if start is not None else None,
         rule_fact_types=tuple(sorted(rule_fact_types)),
     )
 
@@ -343,7 +339,6 @@ def _requirement(path: Path, graph: Graph, node: Node, known: set[str]) -> Requi
         label_en=_required_text(path, graph, node, RDFS.label, "en"),
         legal_basis=_citations(path, graph, node),
         alternatives=tuple(alternatives),
-        computes_damage=_literal(graph, node, BCL.computesDamage) is True,
     )
 
 

@@ -75,17 +75,10 @@ def compliance_claim_evaluate(
         four_eyes=context.four_eyes,
     )
     assert assessment is not None, version.claim_type
-    return ClaimEvaluation(
-        claim_type=version.claim_type,
-        version_key=version.version_key,
-        jurisdiction=version.jurisdiction,
-        valid_at=context.valid_at,
-        label_de=version.label_de,
-        label_en=version.label_en,
-        legal_basis=version.legal_basis,
-        requirements=tuple(
-            _requirement(o) for o in assessment.obligations if o.status is not None
-        ),
+    return ClaimEvaluation.for_version(
+        version,
+        context.valid_at,
+        tuple(_requirement(o) for o in assessment.obligations if o.status is not None),
         four_eyes=context.four_eyes,
         awaiting_review=_ids(assessment.awaiting_review),
     )

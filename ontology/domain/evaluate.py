@@ -20,7 +20,6 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import date
 
 from pyshacl import validate as shacl_validate
 from rdflib import RDF
@@ -35,11 +34,6 @@ from ontology.domain.claims import (
     Requirement,
     claim_version_get,
 )
-from ontology.domain.damage import (
-    damage_compute,
-    damage_total_sentence,
-    default_start,
-)
 from ontology.domain.errors import ClaimDefinitionInvalid
 from ontology.domain.facts import (
     FACT_STATUSES,
@@ -51,7 +45,6 @@ from ontology.domain.graph import claim_data_graph, subject_iri
 from ontology.domain.results import (
     AlternativeVerdict,
     ClaimEvaluation,
-    DamageComputation,
     FactMention,
     MissingItem,
     RequirementVerdict,
@@ -60,7 +53,6 @@ from ontology.domain.results import (
 from ontology.domain.text import (
     Lang,
     cents_format,
-    date_format,
     join,
     value_format,
 )
@@ -296,9 +288,7 @@ def _alt_name(alt: AlternativeVerdict, legal: tuple[str, ...], lang: Lang) -> st
     return f"{label} ({legal[0]})" if legal else label
 
 
-def _requirement(
-    req: Requirement, results: list[_AltResult], extra: tuple[str, str] = ("", "")
-) -> RequirementVerdict:
+def _requirement(req: Requirement, results: list[_AltResult]) -> RequirementVerdict:
     verdicts = [r.verdict for r in results]
     satisfied = [v for v in verdicts if v.status == "satisfied"]
     parts: dict[Lang, list[str]] = {"de": [], "en": []}
@@ -346,9 +336,6 @@ def _requirement(
                 f"The file contains no established facts for the other alternatives "
                 f"– {names_en}."
             )
-    if extra[0]:
-        parts["de"].append(extra[0])
-        parts["en"].append(extra[1])
     if status == "satisfied":
         parts["de"].append("Dieses Tatbestandsmerkmal ist erfüllt.")
         parts["en"].append("This element is satisfied.")
@@ -385,22 +372,6 @@ def _requirement(
             dict.fromkeys(m for v in verdicts for m in v.unestablished)
         ),
     )
-
-
-def _with_interest(
-    result: _AltResult, sentence: tuple[str, str], status: VerdictStatus | None
-) -> _AltResult:
-    v = result.verdict
-    if not sentence[0] or v.status != "satisfied":
-        return result
-    verdict = v.model_copy(
-        update={
-            "status": status or v.status,
-            "sentence_de": f"{v.sentence_de} {sentence[0]}".strip(),
-            "sentence_en": f"{v.sentence_en} {sentence[1]}".strip(),
-        }
-    )
-    return _AltResult(verdict=verdict, touched=True, conclusion=result.conclusion)
 
 
 def _as_claim_types(
@@ -452,58 +423,36 @@ def claim_evaluate(
         from ontology.domain.compliance_claim import compliance_claim_evaluate
 
         return compliance_claim_evaluate(facts=facts, context=context, version=version)
+    return shaped_claim_evaluate(
+        facts=facts,
+        context=context,
+        version=version,
+        claim_file=claim_file,
+        vocabulary=vocabulary,
+    )
+
+
+def shaped_claim_evaluate(
+    *,
+    facts: Sequence[FactRecord],
+    context: ClaimContext,
+    version: ClaimVersion,
+    claim_file: ClaimFile,
+    vocabulary: Vocabulary | None = None,
+) -> ClaimEvaluation:
+    """A claim whose requirements are SHACL shapes (a claim file with
+    ``bcl:condition`` node shapes): one pyshacl run decides every condition,
+    the condition texts put the result into words. Nothing here knows a
+    particular claim; Verzugsschaden and the compliance checklists have their
+    own kernel rules."""
     facts = _as_claim_types(facts, version.fact_types, vocabulary)
     relevant = [f for f in facts if f.fact_type in version.fact_types]
     failed = conditions_failed(
         facts=relevant, context=context, version=version, claim_file=claim_file
     )
     case = CaseFacts.of(facts, context)
-    verdicts: list[RequirementVerdict] = []
-    start: date | None = None
-    in_default = True
-    damage: DamageComputation | None = None
-    for req in version.requirements:
-        results = [_alternative(alt, failed, case) for alt in req.alternatives]
-        extra = ("", "")
-        if any(alt.default_start for alt in req.alternatives):
-            start, notes = default_start(
-                [
-                    (a, r.verdict)
-                    for a, r in zip(req.alternatives, results, strict=True)
-                ],
-                case,
-            )
-            if start is not None:
-                extra = (
-                    f"Der Schuldner ist danach seit dem {date_format(start, 'de')} in "
-                    "Verzug.",
-                    f"Accordingly the debtor has been in default since "
-                    f"{date_format(start, 'en')}.",
-                )
-            elif notes:
-                extra = notes[0]
-        if req.key == "vertretenmuessen":
-            in_default = all(r.verdict.status != "not_satisfied" for r in results)
-        if req.computes_damage:
-            damage, sentence, status = damage_compute(version, case, start, in_default)
-            results = [
-                _with_interest(r, sentence, status) if alt.key == "interest" else r
-                for alt, r in zip(req.alternatives, results, strict=True)
-            ]
-            total_de, total_en = damage_total_sentence(damage)
-            extra = (
-                " ".join([total_de, *damage.notes_de]).strip(),
-                " ".join([total_en, *damage.notes_en]).strip(),
-            )
-        verdicts.append(_requirement(req, results, extra))
-    return ClaimEvaluation(
-        claim_type=version.claim_type,
-        version_key=version.version_key,
-        jurisdiction=version.jurisdiction,
-        valid_at=context.valid_at,
-        label_de=version.label_de,
-        label_en=version.label_en,
-        legal_basis=version.legal_basis,
-        requirements=tuple(verdicts),
-        damage=damage,
+    verdicts = tuple(
+        _requirement(req, [_alternative(alt, failed, case) for alt in req.alternatives])
+        for req in version.requirements
     )
+    return ClaimEvaluation.for_version(version, context.valid_at, verdicts)

@@ -5,11 +5,14 @@ a progress bar (tests/ontology/test_no_score.py keeps it that way)."""
 from __future__ import annotations
 
 from datetime import date
-from typing import Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel, ConfigDict
 
 from ontology.domain.interest import InterestComputation
+
+if TYPE_CHECKING:
+    from ontology.domain.claims import ClaimVersion
 
 VerdictStatus = Literal["satisfied", "open", "not_satisfied"]
 STATUS_LABELS: dict[str, tuple[str, str]] = {
@@ -161,6 +164,29 @@ class ClaimEvaluation(BaseModel):
     recoverable_cents: int | None = None
     four_eyes: bool = False
     awaiting_review: tuple[int, ...] = ()
+
+    @classmethod
+    def for_version(
+        cls,
+        version: ClaimVersion,
+        valid_at: date,
+        requirements: tuple[RequirementVerdict, ...],
+        **claim_level: Any,
+    ) -> ClaimEvaluation:
+        """The evaluation of ``version`` at ``valid_at``: the claim's own
+        fields come from the version, the verdicts and any claim-level
+        result (summary, damage, four-eyes) from the evaluator."""
+        return cls(
+            claim_type=version.claim_type,
+            version_key=version.version_key,
+            jurisdiction=version.jurisdiction,
+            valid_at=valid_at,
+            label_de=version.label_de,
+            label_en=version.label_en,
+            legal_basis=version.legal_basis,
+            requirements=requirements,
+            **claim_level,
+        )
 
     def requirement(self, key: str) -> RequirementVerdict:
         for verdict in self.requirements:

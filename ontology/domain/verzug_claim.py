@@ -610,17 +610,12 @@ def verzug_evaluate(
         _verdict(req, findings[req.key], stichtag, waiting.get(req.key, ()), strict)
         for req in version.requirements
     )
-    return ClaimEvaluation(
-        claim_type=version.claim_type,
-        version_key=version.version_key,
-        jurisdiction=version.jurisdiction,
-        valid_at=stichtag,
-        label_de=version.label_de,
-        label_en=version.label_en,
-        legal_basis=version.legal_basis,
-        requirements=verdicts,
+    return ClaimEvaluation.for_version(
+        version,
+        stichtag,
+        verdicts,
         damage=damage,
-        summary=summary,  # type: ignore[arg-type]
+        summary=summary,
         summary_de=summary_de,
         summary_en=(
             f"As of {date_format(stichtag, 'en')} the claim is "

@@ -3,20 +3,26 @@ file fails loudly at load time instead of producing wrong verdicts."""
 
 from __future__ import annotations
 
+from datetime import date
 from pathlib import Path
 
 import pytest
 
 from ontology.domain.claims import (
     CLAIMS_DIR,
+    ClaimFile,
+    ClaimVersion,
     _check_overlaps,
     claim_file_load,
     claim_files_load,
 )
 from ontology.domain.errors import ClaimDefinitionInvalid
+from ontology.domain.evaluate import shaped_claim_evaluate
+from tests.ontology.helpers import ctx, fact
 
 SOURCE = CLAIMS_DIR / "verzugsschaden.ttl"
-# a claim file whose requirements are SHACL shapes (no shipped claim has any)
+# a claim file whose requirements are SHACL shapes (no shipped claim has any):
+# the generic evaluator's fixture
 SHAPES = Path(__file__).parent / "data" / "shaped_claim.ttl"
 
 
@@ -144,3 +150,72 @@ def test_every_legal_basis_parses_as_one_citation_of_a_known_instrument() -> Non
         parsed = parse_citations(text)
         assert len(parsed) == 1 and parsed[0].raw == text, text
         assert parsed[0].instrument is not None, text
+
+
+def _shaped_version(valid_at: date) -> tuple[ClaimVersion, ClaimFile]:
+    claim_file = claim_file_load(SHAPES)
+    version = next(
+        v
+        for v in claim_file.versions
+        if v.valid_from <= valid_at
+        and (v.valid_until is None or valid_at <= v.valid_until)
+    )
+    return version, claim_file
+
+
+def test_a_shaped_claim_is_decided_by_its_shapes_and_put_into_words() -> None:
+    """The generic path: one pyshacl run decides the conditions, the
+    condition texts are filled from the established facts."""
+    version, claim_file = _shaped_version(date(2024, 6, 1))
+    due = fact("due_date", "2024-03-15")
+    reminder = fact("reminder_sent", "2024-04-02")
+    received = fact("reminder_received", "2024-04-04")
+    result = shaped_claim_evaluate(
+        facts=[due, reminder, received],
+        context=ctx(valid_at=date(2024, 6, 1)),
+        version=version,
+        claim_file=claim_file,
+    )
+    assert result.version_key == version.version_key
+    faellig = result.requirement("faelligkeit")
+    assert faellig.status == "satisfied"
+    assert "15.03.2024" in faellig.sentence_de
+    assert due.id in faellig.supporting_fact_ids
+    mahnung = result.requirement("mahnung")
+    assert mahnung.status == "satisfied", mahnung.sentence_de
+    assert result.requirement("schaden").status == "open"
+    assert result.damage is None  # no claim-specific computation on this path
+
+
+def test_a_failed_excluding_shape_rules_the_alternative_out() -> None:
+    """The SPARQL condition: a reminder dated before the due date excludes the
+    reminder alternative instead of leaving it open."""
+    version, claim_file = _shaped_version(date(2024, 6, 1))
+    result = shaped_claim_evaluate(
+        facts=[
+            fact("due_date", "2024-03-15"),
+            fact("reminder_sent", "2024-03-01"),
+            fact("reminder_received", "2024-03-02"),
+        ],
+        context=ctx(valid_at=date(2024, 6, 1)),
+        version=version,
+        claim_file=claim_file,
+    )
+    mahnung = result.requirement("mahnung")
+    reminder = next(a for a in mahnung.alternatives if a.key == "reminder")
+    assert reminder.status == "not_satisfied"
+    assert "vor Eintritt der Fälligkeit" in reminder.sentence_de
+    assert mahnung.status == "open"  # the other alternatives are only open
+
+
+def test_unconfirmed_facts_satisfy_no_shape() -> None:
+    version, claim_file = _shaped_version(date(2024, 6, 1))
+    result = shaped_claim_evaluate(
+        facts=[fact("due_date", "2024-03-15", status="asserted")],
+        context=ctx(valid_at=date(2024, 6, 1)),
+        version=version,
+        claim_file=claim_file,
+    )
+    faellig = result.requirement("faelligkeit")
+    assert faellig.status == "open"
+    assert "nur behauptet" in faellig.sentence_de

@@ -24,6 +24,7 @@ from cases.errors import DomainError
 from cases.models import Claim
 from evidence.search import search_case_evidence
 from ontology.domain.claims import claim_version_get
+from ontology.domain.compliance_catalogue import obligations_for_claim_type
 from ontology.domain.errors import ClaimVersionNotFound
 from ontology.selectors import claim_missing_requirements_for
 from reports.domain.drafting import FindingDraft
@@ -103,6 +104,27 @@ class GetClaimRequirements(_ReadOnly):
                     ],
                 }
                 for r in version.requirements
+            ],
+            # a compliance checklist is judged element by element: what an
+            # agent looks for is each element's evidence
+            "obligations": [
+                {
+                    "key": o.key,
+                    "label": o.label_en,
+                    "label_de": o.label_de,
+                    "provision": o.provision_en,
+                    "elements": [
+                        {
+                            "key": e.key,
+                            "label": e.label_en,
+                            "label_de": e.label_de,
+                            "provision": e.provision_en,
+                            "fact_type": e.fact_type,
+                        }
+                        for e in o.elements
+                    ],
+                }
+                for o in obligations_for_claim_type(version.claim_type)
             ],
         }
         return PreparedResult(echo=args.model_dump(mode="json"), payload=payload)

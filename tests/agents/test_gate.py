@@ -455,6 +455,27 @@ def test_claim_requirements_come_from_the_ontology(case, lawyer, letter_chunk):
         ft for r in requirements for a in r["alternatives"] for ft in a["fact_types"]
     }
     assert "due_date" in fact_types
+    assert step.observation["result"]["obligations"] == []
+
+
+def test_compliance_requirements_list_each_obligation_with_its_elements(
+    case, lawyer, letter_chunk
+):
+    args = {"claim_type": "gdpr", "jurisdiction": "EU", "valid_at": "2026-11-30"}
+    _, steps, _ = run_scripted(
+        case=case,
+        actor=lawyer,
+        turns=[[("get_claim_requirements", args)]],
+        allowed_tools={"get_claim_requirements"},
+    )
+    step = _one(steps)
+    assert step.verdict == "ok", step.rejection
+    obligations = {o["key"]: o for o in step.observation["result"]["obligations"]}
+    assert {"gdpr_13", "gdpr_28_3", "gdpr_35"} <= set(obligations)
+    elements = {e["key"]: e for e in obligations["gdpr_13"]["elements"]}
+    complaint = elements["gdpr_13_2_d_complaint_right"]
+    assert complaint["provision"].startswith("Art. 13(2)")
+    assert complaint["label_de"]
 
 
 def test_search_finds_only_chunks_of_the_case(

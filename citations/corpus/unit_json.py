@@ -63,4 +63,12 @@ def read_unit_json(path: Path) -> DocumentIR:
             doc.add(
                 UnitIR(path_, kind, label, text, heading=u.get("article_heading") or "")
             )
+            if kind == "para" and any(
+                c.get("parent_id") == uid and c.get("type") == "subparagraph"
+                for c in units
+            ):
+                # the file numbers only the subparagraphs after the first
+                # ("subpar-1" is the second, see above): the paragraph's own
+                # text is its first subparagraph
+                doc.add(UnitIR(f"{path_}/subpara/1", "subpara", "1", text))
     return doc

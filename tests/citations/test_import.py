@@ -212,3 +212,22 @@ def test_reimport_of_the_test_corpus_is_idempotent(corpus, corpus_dir: Path) -> 
     assert {r.action for r in reports} == {"unchanged"}
     assert Provision.objects.count() == before
     assert citations_check("§ 433 BGB")[0].status == "resolved"
+
+
+def test_the_english_dora_paragraph_text_is_its_first_subparagraph(
+    corpus_dir: Path,
+) -> None:
+    """DORA.json numbers only the subparagraphs after the first ("subpar-1"
+    is the second); the paragraph's own text is the first, so "Art. 19(3)
+    first subparagraph" has a unit of its own and the second keeps its text."""
+    from citations.corpus.unit_json import read_unit_json
+
+    doc = read_unit_json(corpus_dir / "dora" / "en" / "DORA.json")
+    text = {u.path: u.text for u in doc.units}
+    first = text["art/19/para/3/subpara/1"]
+    assert first.startswith("Where a major ICT-related incident occurs")
+    assert first == text["art/19/para/3"]
+    assert text["art/19/para/3/subpara/2"].startswith(
+        "In the case of a significant cyber threat"
+    )
+    assert "art/19/para/5/subpara/1" not in text  # a paragraph of one subparagraph

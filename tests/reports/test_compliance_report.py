@@ -407,16 +407,6 @@ def test_other_firm_cannot_download_the_compliance_report(
         assert other_client.get(url).status_code == 404
 
 
-# The pinned English DORA text (DORA.json) has no subparagraph units, so these
-# English pinpoints do not resolve (their German forms "UAbs. 1" do): an English
-# report withholds those three elements for a human instead of printing them.
-KNOWN_UNRESOLVED_EN = {
-    "Art. 19(3) first subparagraph DORA",
-    "Art. 28(3) first subparagraph DORA",
-    "Art. 28(8) first subparagraph DORA",
-}
-
-
 def test_every_provision_of_the_obligation_catalogue_resolves_in_the_gate(corpus):
     """Whatever a compliance report prints comes from these provisions: each
     (German and English) parses and resolves against the pinned corpus, so
@@ -430,14 +420,10 @@ def test_every_provision_of_the_obligation_catalogue_resolves_in_the_gate(corpus
         for element in obligation.elements:
             texts += [element.provision_de, element.provision_en]
         for text in dict.fromkeys(texts):
-            if text in KNOWN_UNRESOLVED_EN:
-                continue
             results = citations_check(text, at=at)
             if not results or any(r.status != "resolved" for r in results):
                 unresolved.append((text, [(r.citation.raw, r.status) for r in results]))
     assert unresolved == [], "\n".join(map(str, unresolved))
-    for text in KNOWN_UNRESOLVED_EN:  # once they resolve, drop them above
-        assert [r.status for r in citations_check(text, at=at)] == ["not_found"]
 
 
 def test_ai_act_and_dora_reports_print_every_obligation_open_on_an_empty_file(

@@ -257,7 +257,7 @@ def dossier_proposals(
     text_of_chunk = {c.chunk_id: c.text for c in chunks}
     refused = 0
     claim_types = tuple(CLAIM_TYPE_OF_REGIME[r] for r in dossier["regimes"])
-    provider = RulesProvider(vocabulary="contract")
+    provider = RulesProvider()
     proposals: list[dict[str, Any]] = []
     for batch in batches(chunks, max_chars=int(settings.BELEGT_AGENT_BATCH_CHARS)):
         episode = Episode(

@@ -139,7 +139,7 @@ def run_provider(chunks: list[Any]) -> list[dict[str, Any]]:
     from agents.domain.prompts import batches
     from agents.providers.rules import RulesProvider
 
-    provider = RulesProvider(vocabulary="contract")
+    provider = RulesProvider()
     calls: list[dict[str, Any]] = []
     for batch in batches(chunks, max_chars=int(settings.BELEGT_AGENT_BATCH_CHARS)):
         episode = Episode(messages=[{"role": "user", "content": ""}], chunks=batch)

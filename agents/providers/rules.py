@@ -16,41 +16,26 @@ from a recital, a marketing claim, a summary asserting compliance or text
 addressed to machines. A case with a Verzug claim as well gets both readings.
 
 The extractor proposes the fact kinds of the agreed vocabulary
-(tests/ontology/scenarios/VOCABULARY.md). Until the ontology's vocabulary holds
-them (``invoice_payment_deadline`` is the marker), ``vocabulary="auto"`` falls
-back to the previous extractor (``agents.domain.rules``), whose kinds the gate
-knows, so that a run is never a wall of refused calls."""
+(tests/ontology/scenarios/VOCABULARY.md)."""
 
 from __future__ import annotations
 
 import hashlib
 import json
-import re
 from collections.abc import Mapping, Sequence
 from typing import Any, Literal
 
 from agents.domain.gate import ToolCall
 from agents.domain.loop import Episode, ProviderTurn
-from agents.domain.rules import _DOC_TYPE_HEADING, RulesExtractor, TermCandidateDraft
-from agents.domain.rules import ChunkText as LegacyChunkText
 from agents.extraction.compliance import (
     COMPLIANCE_CLAIM_TYPES,
     ComplianceExtractor,
     regimes_of,
 )
 from agents.extraction.extractor import ChunkText, Extractor, Finding
+from agents.extraction.terms import TermCandidateDraft, document_type_terms
 
 RULES_MODEL_ID = "rules-de-en/2"
-LEGACY_MODEL_ID = "rules-de-en/1"
-VOCABULARY_MARKER = "invoice_payment_deadline"
-Vocabulary = Literal["auto", "contract", "legacy"]
-
-
-def _vocabulary_has_contract_kinds() -> bool:
-    from ontology.domain.vocabulary import fact_type_keys
-
-    return VOCABULARY_MARKER in fact_type_keys()
-
 
 def _call_id(kind: str, payload: Mapping[str, Any]) -> str:
     canonical = json.dumps(payload, sort_keys=True, ensure_ascii=False)
@@ -62,12 +47,8 @@ class RulesProvider:
     name = "rules"
     call_id_scope: Literal["run", "global"] = "global"
 
-    def __init__(self, *, vocabulary: Vocabulary = "auto") -> None:
-        if vocabulary == "auto":
-            vocabulary = "contract" if _vocabulary_has_contract_kinds() else "legacy"
-        self.vocabulary = vocabulary
+    def __init__(self) -> None:
         self._extractor = Extractor()
-        self._legacy = RulesExtractor()
         self._compliance: ComplianceExtractor | None = None
         self.terms: list[TermCandidateDraft] = []
 
@@ -90,8 +71,6 @@ class RulesProvider:
     def next_turn(
         self, *, episode: Episode, messages: Sequence[Mapping[str, Any]]
     ) -> ProviderTurn:
-        if self.vocabulary == "legacy":
-            return self._legacy_turn(episode=episode, messages=messages)
         if len(messages) > len(episode.messages):  # our calls were answered
             return ProviderTurn(calls=(), text="done", model_id=RULES_MODEL_ID)
         chunks = [
@@ -130,8 +109,7 @@ class RulesProvider:
                 )
             )
         for chunk in chunks if verzug else ():
-            for m in re.finditer(_DOC_TYPE_HEADING.pattern, chunk.text, re.I | re.M):
-                term = TermCandidateDraft(m["label"], "document_type", chunk.chunk_id)
+            for term in document_type_terms(chunk.chunk_id, chunk.text):
                 self.terms.append(term)
                 args_t = {
                     "label": term.label,
@@ -149,56 +127,3 @@ class RulesProvider:
             return ProviderTurn(calls=(), text="nothing found", model_id=RULES_MODEL_ID)
         return ProviderTurn(calls=calls, model_id=RULES_MODEL_ID)
 
-    def _legacy_turn(
-        self, *, episode: Episode, messages: Sequence[Mapping[str, Any]]
-    ) -> ProviderTurn:
-        """The previous extractor's calls (its own model id and call ids)."""
-        if len(messages) > len(episode.messages):
-            return ProviderTurn(calls=(), text="done", model_id=LEGACY_MODEL_ID)
-        chunks = [
-            LegacyChunkText(c.chunk_id, c.document_id, c.text) for c in episode.chunks
-        ]
-        terms_before = len(self._legacy.terms)
-        calls: list[ToolCall] = []
-        for cand in self._legacy.extract(chunks):
-            args = {
-                "fact_type": cand.fact_type,
-                "source_chunk_id": cand.chunk_id,
-                "quote": cand.quote,
-                "value": cand.value,
-                "confidence": cand.confidence,
-            }
-            key = {k: v for k, v in args.items() if k != "confidence"}
-            calls.append(
-                ToolCall(
-                    _legacy_call_id("fact", key),
-                    "propose_case_fact",
-                    json.dumps(args, ensure_ascii=False),
-                )
-            )
-        for term in self._legacy.terms[terms_before:]:
-            args_t = {
-                "label": term.label,
-                "kind": term.kind,
-                "source_chunk_id": term.chunk_id,
-            }
-            calls.append(
-                ToolCall(
-                    _legacy_call_id("term", args_t),
-                    "propose_term",
-                    json.dumps(args_t, ensure_ascii=False),
-                )
-            )
-        if not calls:
-            return ProviderTurn(
-                calls=(), text="nothing found", model_id=LEGACY_MODEL_ID
-            )
-        return ProviderTurn(calls=calls, model_id=LEGACY_MODEL_ID)
-
-
-def _legacy_call_id(kind: str, payload: Mapping[str, Any]) -> str:
-    canonical = json.dumps(payload, sort_keys=True, ensure_ascii=False)
-    digest = hashlib.sha256(
-        f"{LEGACY_MODEL_ID}|{kind}|{canonical}".encode()
-    ).hexdigest()
-    return f"rules:{digest[:40]}"

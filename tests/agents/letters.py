@@ -3,7 +3,7 @@
 across a page break, the Deutsche Post tracking printout, the debtor's
 refusal, the lawyer's cost note, and a document carrying a prompt injection.
 
-``EXPECTED`` lists what a careful reader finds in them (fact type, value,
+``EXPECTED_CONTRACT`` lists what a careful reader finds in them (fact type, value,
 file, pages) — written from the letters, not from the extractor's output."""
 
 from __future__ import annotations
@@ -274,35 +274,5 @@ EXPECTED_CONTRACT: list[tuple[str, dict[str, Any], str, list[int]]] = [
      "Anwaltsschreiben_2026-06-01.pdf", [1]),
     ("damage_item",
      {"amount": {"cents": 45387, "currency": "EUR"}, "text": "Rechtsanwaltskosten"},
-     "Anwaltsschreiben_2026-06-01.pdf", [1]),
-]  # fmt: skip
-
-# The same in the kinds of the previous vocabulary (the provider's fallback
-# while the ontology lacks the agreed kinds).
-EXPECTED: list[tuple[str, dict[str, Any], str, list[int]]] = [
-    ("invoice_issued", {"date": "2026-03-26"}, "Rechnung_2026-0417.pdf", [1]),
-    ("contract_concluded", {"date": "2026-03-02"}, "Rechnung_2026-0417.pdf", [1]),
-    ("claim_amount", {"cents": 425000, "currency": "EUR"}, "Rechnung_2026-0417.pdf", [1]),
-    ("due_date", {"date": "2026-04-26"}, "Rechnung_2026-0417.pdf", [1]),
-    ("calendar_payment_date", {"date": "2026-04-26"}, "Rechnung_2026-0417.pdf", [1]),
-    ("reminder_sent", {"date": "2026-05-08"}, "Mahnung_2026-05-08.pdf", [1]),
-    ("interest_claimed", {"text": "9 Prozentpunkten über dem Basiszinssatz"},
-     "Mahnung_2026-05-08.pdf", [1]),
-    ("damage_item", {"cents": 500, "currency": "EUR", "label": "Mahnkosten"},
-     "Mahnung_2026-05-08.pdf", [2]),
-    ("damage_item",
-     {"cents": 4000, "currency": "EUR", "label": "Pauschale nach § 288 Abs. 5 BGB"},
-     "Mahnung_2026-05-08.pdf", [2]),
-    ("delivery_evidence", {"text": "Einwurf-Einschreiben"}, "Mahnung_2026-05-08.pdf", [2]),
-    ("delivery_evidence", {"text": "Einwurf-Einschreiben"},
-     "Sendungsverfolgung_RT123456789DE.pdf", [1]),
-    ("delivery_evidence", {"text": "Sendungsverfolgung"},
-     "Sendungsverfolgung_RT123456789DE.pdf", [1]),
-    ("reminder_received", {"date": "2026-05-11"},
-     "Sendungsverfolgung_RT123456789DE.pdf", [1]),
-    ("refusal_to_pay", {"date": "2026-05-18", "kind": "endgueltig"},
-     "Antwort_Schmidt_2026-05-18.pdf", [1]),
-    ("damage_item",
-     {"cents": 45387, "currency": "EUR", "label": "Rechtsanwaltskosten"},
      "Anwaltsschreiben_2026-06-01.pdf", [1]),
 ]  # fmt: skip

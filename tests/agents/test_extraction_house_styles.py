@@ -440,7 +440,7 @@ def test_the_provider_proposes_each_fact_once_and_lists_instructed_documents():
         )
         for c in _chunks(n, d, i)
     ]  # fmt: skip
-    provider = RulesProvider(vocabulary="contract")
+    provider = RulesProvider()
     episode = Episode(messages=[{"role": "user", "content": ""}], chunks=chunks)
     turn = provider.next_turn(episode=episode, messages=episode.messages)
     facts = [
@@ -452,17 +452,6 @@ def test_the_provider_proposes_each_fact_once_and_lists_instructed_documents():
     assert not [f for f in facts if f["fact_type"] == "payment_received"]
     again = provider.next_turn(episode=episode, messages=episode.messages)
     assert not [c for c in again.calls if c.name == "propose_case_fact"]
-
-
-def test_without_the_new_vocabulary_the_provider_keeps_to_the_kinds_the_gate_knows(
-    monkeypatch,
-):
-    from agents.providers import rules
-
-    monkeypatch.setattr(rules, "_vocabulary_has_contract_kinds", lambda: False)
-    assert rules.RulesProvider().vocabulary == "legacy"
-    monkeypatch.setattr(rules, "_vocabulary_has_contract_kinds", lambda: True)
-    assert rules.RulesProvider().vocabulary == "contract"
 
 
 def test_a_fee_note_naming_the_vv_number_inside_the_row_is_read_too():

@@ -21,14 +21,6 @@ from tests.agents import letters
 pytestmark = pytest.mark.django_db
 
 
-def _contract() -> bool:
-    """Whether the rules provider proposes the agreed vocabulary's kinds (the
-    ontology holds them) or still the previous ones."""
-    from agents.providers.rules import RulesProvider
-
-    return RulesProvider().vocabulary == "contract"
-
-
 def _summaries(run):
     return [proposal_summary(p) for p in proposals_of_run(run=run)]
 
@@ -41,9 +33,7 @@ def test_rules_provider_finds_the_facts_of_the_case_file(ingested_case, lawyer):
     found = _summaries(run)
     missing = [
         (fact_type, value, document, pages)
-        for fact_type, value, document, pages in (
-            letters.EXPECTED_CONTRACT if _contract() else letters.EXPECTED
-        )
+        for fact_type, value, document, pages in (letters.EXPECTED_CONTRACT)
         if not any(
             p["fact_type"] == fact_type
             and p["value"] == value
@@ -108,7 +98,7 @@ def test_run_agent_command_prints_json_with_the_proposals(ingested_case, lawyer)
     payload = json.loads(out.getvalue())
     assert payload["run"]["status"] == "finished"
     assert payload["run"]["provider"] == "rules"
-    deadline = "invoice_payment_deadline" if _contract() else "due_date"
+    deadline = "invoice_payment_deadline"
     [due] = [
         p
         for p in payload["proposals"]
@@ -127,7 +117,7 @@ def test_run_agent_command_prints_json_with_the_proposals(ingested_case, lawyer)
         "status",
     }
     damage_pages = {
-        (p["value"]["amount"] if _contract() else p["value"])["cents"]: p["pages"]
+        p["value"]["amount"]["cents"]: p["pages"]
         for p in payload["proposals"]
         if p["fact_type"] == "damage_item"
     }

@@ -169,33 +169,41 @@ class ProposeCaseFact:
     def commit(
         self, prepared: PreparedResult, *, call_id: str, world: World
     ) -> CommitResult:
-        dw = _django(world)
-        p: Mapping[str, Any] = prepared.payload
-        proposal = proposal_create(
-            case=dw.case,
-            fact_type=p["fact_type"],
-            value=p["value"],
-            source_chunk=dw.chunk_row(p["source_chunk_id"]),
-            quote=p["quote"],
-            confidence=p["confidence"],
-            call_id=call_id,
-            agent_run_id=dw.run_id,
-            agent_step_id=dw.current_step_id,
-            model_id=dw.model_id,
-            actor=dw.actor,
-        )
-        dw.proposal_noted(
-            fact_type=p["fact_type"],
-            value=p["value"],
-            chunk_id=p["source_chunk_id"],
-            call_id=call_id,
-        )
-        # A replay (same call id) returns the row an earlier step made.
-        created = proposal.agent_step_id == dw.current_step_id
-        return CommitResult("extraction_proposal", proposal.pk, created)
+        return _proposal_commit(prepared, call_id=call_id, world=world)
 
     def discard(self, prepared: PreparedResult) -> None:
         return None
+
+
+def _proposal_commit(
+    prepared: PreparedResult, *, call_id: str, world: World
+) -> CommitResult:
+    """A pending proposal from a prepared fact payload (``propose_case_fact``
+    and ``link_evidence_proposal`` alike); a replay (same call id) returns the
+    row an earlier step made."""
+    dw = _django(world)
+    p: Mapping[str, Any] = prepared.payload
+    proposal = proposal_create(
+        case=dw.case,
+        fact_type=p["fact_type"],
+        value=p["value"],
+        source_chunk=dw.chunk_row(p["source_chunk_id"]),
+        quote=p["quote"],
+        confidence=p["confidence"],
+        call_id=call_id,
+        agent_run_id=dw.run_id,
+        agent_step_id=dw.current_step_id,
+        model_id=dw.model_id,
+        actor=dw.actor,
+    )
+    dw.proposal_noted(
+        fact_type=p["fact_type"],
+        value=p["value"],
+        chunk_id=p["source_chunk_id"],
+        call_id=call_id,
+    )
+    created = proposal.agent_step_id == dw.current_step_id
+    return CommitResult("extraction_proposal", proposal.pk, created)
 
 
 class ProposeTerm:
@@ -274,29 +282,7 @@ class LinkEvidenceProposal:
     def commit(
         self, prepared: PreparedResult, *, call_id: str, world: World
     ) -> CommitResult:
-        dw = _django(world)
-        p: Mapping[str, Any] = prepared.payload
-        proposal = proposal_create(
-            case=dw.case,
-            fact_type=p["fact_type"],
-            value=p["value"],
-            source_chunk=dw.chunk_row(p["source_chunk_id"]),
-            quote=p["quote"],
-            confidence=p["confidence"],
-            call_id=call_id,
-            agent_run_id=dw.run_id,
-            agent_step_id=dw.current_step_id,
-            model_id=dw.model_id,
-            actor=dw.actor,
-        )
-        dw.proposal_noted(
-            fact_type=p["fact_type"],
-            value=p["value"],
-            chunk_id=p["source_chunk_id"],
-            call_id=call_id,
-        )
-        created = proposal.agent_step_id == dw.current_step_id
-        return CommitResult("extraction_proposal", proposal.pk, created)
+        return _proposal_commit(prepared, call_id=call_id, world=world)
 
     def discard(self, prepared: PreparedResult) -> None:
         return None

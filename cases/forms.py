@@ -9,10 +9,9 @@ from django import forms
 from django.forms.models import BaseInlineFormSet, inlineformset_factory
 from django.utils.translation import gettext_lazy as _
 
+from cases.dates import LocalDateField
 from cases.models import Case, Claim, Party
 from cases.services import CASE_FIELDS, CLAIM_FIELDS, PARTY_FIELDS
-
-DATE_FORMAT = "%Y-%m-%d"
 
 
 class CaseForm(forms.ModelForm):
@@ -59,15 +58,10 @@ class ClaimForm(forms.ModelForm):
     class Meta:
         model = Claim
         fields = list(CLAIM_FIELDS)
-        widgets = {
-            "valid_at": forms.DateInput(attrs={"type": "date"}, format=DATE_FORMAT),
-        }
+        field_classes = {"valid_at": LocalDateField}
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        valid_at = self.fields["valid_at"]
-        assert isinstance(valid_at, forms.DateField)
-        valid_at.input_formats = [DATE_FORMAT, "%d.%m.%Y"]
         self.fields["jurisdiction"].widget.attrs.update(
             {"size": 4, "autocomplete": "off"}
         )

@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET
 
+from cases.dates import NotACalendarDay, date_placeholder, typed_date
 from cases.models import Case
 from cases.selectors import case_get_for_user
 from cases.tabs import is_fragment_request, render_case_tab
@@ -48,11 +49,22 @@ def _int_param(value: str | None, default: int, low: int, high: int) -> int:
     return max(low, min(number, high))
 
 
-def _date_param(value: str | None) -> date | None:
-    try:
-        return date.fromisoformat(value) if value else None
-    except ValueError:
+def _date_param(value: str | None, errors: list[str]) -> date | None:
+    """A typed filter date (``cases.dates.typed_date``); text that is no date
+    is named in ``errors`` and the filter is left out."""
+    text = (value or "").strip()
+    if not text:
         return None
+    try:
+        day = typed_date(text)
+    except NotACalendarDay:
+        day = None
+    if day is None:
+        errors.append(
+            _("“%(value)s” is not a date (%(format)s): this filter is left out.")
+            % {"value": text, "format": date_placeholder()}
+        )
+    return day
 
 
 #: Why a hit matched, in words (codes from ``SearchHit.reasons``).
@@ -74,10 +86,11 @@ def case_evidence(request: HttpRequest, case_id: int) -> HttpResponse:
     query = request.GET.get("q", "").strip()
     k = _int_param(request.GET.get("k"), DEFAULT_K, 1, MAX_K)
     document_raw = request.GET.get("document", "")
+    filter_errors: list[str] = []
     filters = SearchFilters(
         document_id=int(document_raw) if document_raw.isdecimal() else None,
-        uploaded_from=_date_param(request.GET.get("from")),
-        uploaded_until=_date_param(request.GET.get("until")),
+        uploaded_from=_date_param(request.GET.get("from"), filter_errors),
+        uploaded_until=_date_param(request.GET.get("until"), filter_errors),
     )
     hits = (
         search_case_evidence(case=case, query=query, k=k, filters=filters)
@@ -113,6 +126,7 @@ def case_evidence(request: HttpRequest, case_id: int) -> HttpResponse:
             for hit in hits
         ],
         "filters": filters,
+        "filter_errors": filter_errors,
         "documents": list(
             SourceDocument.objects.filter(case=case)
             .order_by("filename")

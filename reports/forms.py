@@ -5,6 +5,7 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from cases.dates import LocalDateField
 from citations.wording import MAX_REASON_CHARS
 
 
@@ -12,12 +13,8 @@ class WordingDecisionForm(forms.Form):
     """ "Wortlaut galt am <Datum> unverändert" for one waiting provision."""
 
     citation = forms.IntegerField(widget=forms.HiddenInput)
-    date_from = forms.DateField(
-        label=_("from"), required=False, widget=forms.DateInput(attrs={"type": "date"})
-    )
-    date_to = forms.DateField(
-        label=_("to"), required=False, widget=forms.DateInput(attrs={"type": "date"})
-    )
+    date_from = LocalDateField(label=_("from"), required=False)
+    date_to = LocalDateField(label=_("to"), required=False)
     reason = forms.CharField(
         label=_("Reason"),
         max_length=MAX_REASON_CHARS,

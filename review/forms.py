@@ -14,15 +14,19 @@ nor refuses one it would take.
 
 from __future__ import annotations
 
-import datetime as dt
-import re
 from collections.abc import Mapping, Sequence
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from django import forms
-from django.utils.translation import get_language
 
+from cases.dates import (
+    LocalDateInput,
+    NotACalendarDay,
+    date_shown,
+    page_is_english,
+    typed_date,
+)
 from ontology.domain.values import FactValueInvalid, FactValueSchema, FormField
 
 _AMOUNT_PARTS = ("amount", "rate")
@@ -52,47 +56,27 @@ def amount_to_cents(text: str, *, field: str = "amount") -> int:
     return int(hundredths)
 
 
-_GERMAN_DATE = re.compile(r"^(\d{1,2})\.(\d{1,2})\.(\d{4})$")
-_US_DATE = re.compile(r"^(\d{1,2})/(\d{1,2})/(\d{4})$")
-
-
-def _english() -> bool:
-    return (get_language() or "de").startswith("en")
-
-
 def date_input_to_iso(text: str, *, field: str = "date") -> str:
-    """A typed date as the ISO text the value schema reads. German pages take
-    TT.MM.JJJJ (also T.M.JJJJ), English pages MM/DD/YYYY; both take ISO
-    (YYYY-MM-DD). A typed day that is no calendar day (31.02.2026) raises
+    """A typed date (``cases.dates.typed_date``: TT.MM.JJJJ on German pages,
+    MM/DD/YYYY on English ones, ISO on both) as the ISO text the value schema
+    reads. A typed day that is no calendar day (31.02.2026) raises
     FactValueInvalid; any other text is passed on for the schema to refuse."""
     cleaned = text.strip()
-    german = _GERMAN_DATE.match(cleaned)
-    us = _US_DATE.match(cleaned) if _english() else None
-    if german:
-        day, month, year = (int(g) for g in german.groups())
-    elif us:
-        month, day, year = (int(g) for g in us.groups())
-    else:
-        return cleaned
     try:
-        return dt.date(year, month, day).isoformat()
-    except ValueError:
+        day = typed_date(cleaned)
+    except NotACalendarDay:
         raise FactValueInvalid(
             f"{cleaned} is not a calendar date",
             field=field,
             code="date_not_calendar",
             params={"value": cleaned},
         ) from None
+    return day.isoformat() if day is not None else cleaned
 
 
 def date_for_input(iso: str) -> str:
-    """A stored ISO date as the page's date input shows it (05.05.2026 on a
-    German page; ISO on an English one, which is never ambiguous)."""
-    try:
-        day = dt.date.fromisoformat(iso)
-    except (TypeError, ValueError):
-        return iso
-    return iso if _english() else day.strftime("%d.%m.%Y")
+    """A stored ISO date as the page's date input shows it."""
+    return date_shown(iso)
 
 
 def _number(text: str) -> Any:
@@ -133,7 +117,7 @@ class FactValueForm(forms.Form):
         spec: FormField, parties: Sequence[tuple[int, str]], *, first: bool
     ) -> forms.Field:
         attrs: dict[str, Any] = {"data-first-field": True} if first else {}
-        english = _english()
+        english = page_is_english()
         label = spec.label_en if english else spec.label_de
         # Free text inputs only: what is valid is the schema's decision.
         if spec.kind == "boolean":
@@ -160,15 +144,8 @@ class FactValueForm(forms.Form):
                 widget=forms.Select(attrs=attrs, choices=choices),
             )
         if spec.kind == "date":
-            widget: forms.Widget = forms.TextInput(
-                attrs={
-                    "placeholder": "YYYY-MM-DD" if english else "TT.MM.JJJJ",
-                    "inputmode": "numeric",
-                    "autocomplete": "off",
-                    "size": 10,
-                    "data-date-input": True,
-                    **attrs,
-                }
+            widget: forms.Widget = LocalDateInput(
+                attrs={"data-date-input": True, **attrs}
             )
         elif spec.kind in (*_AMOUNT_PARTS, "count", "integer", "number"):
             widget = forms.TextInput(attrs={"inputmode": "decimal", **attrs})

@@ -341,7 +341,7 @@ def test_edit_page_is_prefilled(lawyer_client, full_case):
     assert response.status_code == 200
     assert 'value="3 O 5/26"' in html
     assert 'value="Süd GmbH"' in html
-    assert 'value="2026-01-01"' in html
+    assert 'value="01.01.2026"' in html  # the claim date, as a German page types it
 
 
 def test_edit_changes_master_data_parties_and_claims_with_audit(

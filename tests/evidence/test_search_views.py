@@ -179,3 +179,25 @@ def test_search_command_says_when_nothing_is_found(case):
     out = StringIO()
     call_command("search", "Mahnung", "--case", case.reference, stdout=out)
     assert out.getvalue().strip() == f"No hits for 'Mahnung' in {case.reference}."
+
+
+def test_the_upload_date_filters_take_german_dates_and_name_a_bad_one(
+    lawyer_client, case, letter
+):
+    import datetime as dt
+
+    today = dt.date.today()
+    german = today.strftime("%d.%m.%Y")
+    found = lawyer_client.get(_tab_url(case), {"q": "Mahnung", "from": german})
+    html = found.content.decode()
+    assert 'class="hit"' in html
+    assert f'value="{german}"' in html  # shown as typed, in the page's form
+    later = (today + dt.timedelta(days=2)).strftime("%d.%m.%Y")
+    none = lawyer_client.get(_tab_url(case), {"q": "Mahnung", "from": later})
+    assert 'class="hit"' not in none.content.decode()  # the filter is applied
+    bad = lawyer_client.get(_tab_url(case), {"q": "Mahnung", "from": "31.02.2026"})
+    text = bad.content.decode()
+    assert bad.status_code == 200
+    assert "data-filter-error" in text
+    assert "„31.02.2026“ ist kein Datum (TT.MM.JJJJ)" in text
+    assert 'class="hit"' in text  # the query still answers, without the filter

@@ -10,6 +10,7 @@ from datetime import date
 
 import pytest
 from django.urls import reverse
+from django.utils import translation
 from docx import Document
 from openpyxl import load_workbook
 from rest_framework.test import APIClient
@@ -187,7 +188,8 @@ def test_an_invalid_decision_is_refused_with_a_clear_message(
 ):
     report = _report_2024(case, lawyer)
     item = report_wording_pending(report=report)[0]
-    with pytest.raises(WordingDecisionInvalid) as exc:
+    # the messages are German on a German page, whatever a test before left
+    with translation.override("de"), pytest.raises(WordingDecisionInvalid) as exc:
         report_wording_confirm(
             report=report, citation_id=item.citation_id, actor=lawyer, **kwargs
         )

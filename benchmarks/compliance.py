@@ -211,7 +211,9 @@ def _norm(text: str) -> str:
     """Whitespace collapsed, soft hyphens removed, the PDF's ligatures
     resolved (NFKC), as the gate's quote matcher reads a quote."""
     text = unicodedata.normalize("NFKC", text.replace("\u00ad", ""))
-    text = re.sub(r"(?<=\w)-[ \t]*\n\s*", "-", text)  # "IKT-\nRisiko"
+    # a hyphen at a line's end: "IKT-\nRisiko" and "Technik-\nund" read alike
+    # on both sides (the truth writes "Technik- und" on one line)
+    text = re.sub(r"(?<=\w)-\s+", "-", text)
     return re.sub(r"\s+", " ", text).strip()
 
 
@@ -298,6 +300,13 @@ def dossier_proposals(
     return proposals, refused
 
 
+# shape fields of element values a reviewer checks (ground-truth README)
+SHAPE_FIELDS = (
+    "retention_months", "last_review", "submitted_at", "deadline", "entries",
+    "missing_arrangements",
+)  # fmt: skip
+
+
 def _truth_match(proposal: dict, truth: dict) -> bool:
     return (
         proposal["key"] == truth["key"]
@@ -323,10 +332,24 @@ def score_dossier(truth: dict, proposals: list[dict]) -> dict[str, Any]:
         ComplianceFact(ref=f"c{i}", key=c["key"], value=c["value"], status="confirmed")
         for i, c in enumerate(truth["context"])
     ]
-    facts += [
-        ComplianceFact(ref=f"p{i}", key=p["key"], value=p["value"], status="confirmed")
-        for i, p in enumerate(accepted)
-    ]
+    # The reviewer accepts a matching proposal as the truth says it: a wrong
+    # state (present where the passage contradicts) or shape field is
+    # corrected, and counted, as a careful reviewer would.
+    corrected: list[str] = []
+    for i, p in enumerate(accepted):
+        want = next(e for e in quoted if _truth_match(p, e))
+        value = dict(p["value"])
+        fixes = {
+            k: want[k]
+            for k in ("state", *SHAPE_FIELDS)
+            if want.get(k) is not None and value.get(k) != want[k]
+        }
+        if fixes:
+            corrected.append(f"{truth['dossier']}/{p['key']}: {sorted(fixes)}")
+            value.update(fixes)
+        facts.append(
+            ComplianceFact(ref=f"p{i}", key=p["key"], value=value, status="confirmed")
+        )
     regimes = tuple(sorted({e["key"].split("_", 1)[0] for e in truth["elements"]}))
     result = compliance_evaluate(
         ComplianceInput(
@@ -391,6 +414,7 @@ def score_dossier(truth: dict, proposals: list[dict]) -> dict[str, Any]:
         ],
         "proposals": len(proposals),
         "accepted": len(accepted),
+        "state_corrected": corrected,
         "wrong": wrong,
         "rejected": [
             f"{truth['dossier']}/{p['doc']}/{p['key']}: "
@@ -417,6 +441,7 @@ def score_dossiers(ids: list[str]) -> dict[str, Any]:
         "distractor_proposals": [],
         "missed": [],
         "wrong": [],
+        "state_corrected": [],
         "rejected": [],
     }
     with tempfile.TemporaryDirectory() as tmp_root:
@@ -523,13 +548,15 @@ def main() -> int:
             f"wrongly erfuellt {len(d['wrongly_erfuellt'])}  distractor proposals "
             f"{len(d['distractor_proposals'])}  proposal precision "
             f"{d['proposal_precision']}  proposals {d['proposals']} "
-            f"(accepted {d['accepted']}, refused by the gate {d['gate_refused']})\n"
+            f"(accepted {d['accepted']}, refused by the gate {d['gate_refused']})  "
+            f"state corrected by the reviewer {len(d['state_corrected'])}\n"
         )
         for label in (
             "wrongly_erfuellt",
             "distractor_proposals",
             "missed",
             "wrong",
+            "state_corrected",
             "rejected",
         ):
             for line in d[label]:

@@ -4,7 +4,7 @@ Every ground-truth quote must occur verbatim in the named document's text, every
 key must be in tests/ontology/scenarios/compliance/ELEMENTS.md, each obligation's status
 must follow from its element statuses, and the corpus must hold exactly one injected
 machine instruction outside the second holdout; each second-holdout dossier
-(`"holdout_set": 2`, K8-K10) may hold at most one of its own.
+(`"holdout_set"` 2 and later, K8-K16) may hold at most one of its own.
 
     python benchmarks/compliance_corpus/check_corpus.py
 """
@@ -65,7 +65,7 @@ def main() -> int:
         mine_injected = sum(
             i["kind"] == "machine_instruction" for i in gt["distractors"]
         )
-        if gt.get("holdout_set") == 2:
+        if gt.get("holdout_set", 1) >= 2:  # later sets: at most one each
             if mine_injected > 1:
                 problems.append(f"{did}: more than one injected machine instruction")
         else:

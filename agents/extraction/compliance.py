@@ -66,7 +66,8 @@ _MAIL_HEADER = re.compile(
 # "Clause 7.2(b)", "Abschnitt 2 -", "Art. 3", "(b)", "iv)", "2.1".
 _HEADING_NUMBER = re.compile(
     r"^\W{0,3}(?:(?:§+|Clause|Section|Abschnitt|Ziffer|Nr\.|Art(?:ikel|icle|\.)?|Anlage|Annex|Schedule|Appendix|Kapitel|Chapter|Teil|Part)"
-    r"\s*[\dA-Z]+(?:\.\d+)*(?:\s*\([a-z0-9]+\))*|\d{1,2}(?:\.\d{1,2})*\.?|\(?[a-z]\)|\(?[ivx]{1,4}\))"
+    r"\s*[\dA-Z]+(?:\.\d+)*(?:\s*\([a-z0-9]+\))*|\d{1,2}(?:\.\d{1,2})*\.?|[A-Z]\.\d{1,2}(?:\.\d{1,2})*\.?"
+    r"|\(?[a-z]\)|\(?[ivx]{1,4}\))"
     r"\s*[-–—:.]?\s*",
     re.I,
 )
@@ -275,13 +276,22 @@ class ComplianceExtractor:
             self._docs[chunk.document_id] = doc
         section = _Section(doc.heading)
         poisoned_paragraph: int | None = None
-        for unit in units(chunk.text):
+        read = list(units(chunk.text))
+        for index, unit in enumerate(read):
             text = _reading(unit.reading)
             doc.units_read += 1
             if doc.date is None and doc.units_read <= 3:
                 doc.date = _date(text)
             if doc.units_read <= _OPENING_UNITS:
                 doc.head = f"{doc.head} {text}".strip()
+            following = read[index + 1] if index + 1 < len(read) else None
+            if _is_run_in_heading(unit, following):
+                # "1.1 Beschreibung der Verfahren. TalentRank Pro wird …": the
+                # numbered first words name the element, the paragraph's
+                # next sentences are its evidence
+                yield from self._heading_fallback(doc, section)
+                section = _Section(text.rstrip(".:").strip())
+                continue
             if _is_heading(unit.reading):
                 yield from self._heading_fallback(doc, section)
                 heading = text.lstrip("# ").strip()
@@ -501,18 +511,45 @@ def _applies(pattern: ElementPattern, doc: _Document, text: str) -> bool:
     return pattern.not_within is None or not pattern.not_within.search(doc.title)
 
 
+_RUN_IN_NUMBER = re.compile(
+    r"^\W{0,3}(?:§\s*\d|(?:Clause|Section|Ziffer|Abschnitt|Nr\.)\s*\d"
+    r"|[A-Z]?\d{1,2}(?:\.\d{1,2})*\.?\s|[A-Z]\.\d{1,2}(?:\.\d{1,2})*\.?\s|\(?[a-z]\)\s)"
+)
+_RUN_IN_WORDS = 7
+
+
+def _is_run_in_heading(unit: Unit, following: Unit | None) -> bool:
+    """A numbered paragraph that opens with a few words and a full stop
+    before its body ("4.2 Exit plans. The Customer …"): the words are the
+    paragraph's heading. Only when the paragraph goes on."""
+    stripped = squash(unit.reading).strip()
+    return (
+        following is not None
+        and following.paragraph == unit.paragraph
+        and stripped.endswith((".", ":"))
+        and "\n" not in unit.text.strip()
+        and len(stripped.split()) <= _RUN_IN_WORDS
+        and _RUN_IN_NUMBER.match(stripped) is not None
+        and not re.search(r"\d{1,2}\.\d{1,2}\.\d{2,4}", stripped)  # a date line
+    )
+
+
 def _is_heading(text: str) -> bool:
     stripped = squash(text).strip()
     if stripped.startswith("#"):
         return True
     if _MAIL_HEADER.match(stripped) and "\n" not in text.strip():
         return True
-    if not stripped or len(stripped) > _MAX_HEADING or "\n" in text.strip():
+    if not stripped or len(stripped) > _MAX_HEADING:
         return False
     if stripped.endswith("?") and (
         re.match(r"^(?:§\s*)?\d{1,2}\.?\s", stripped) or _QUESTION.match(stripped)
     ):
-        return True  # "1. Wer ist verantwortlich?", "How long do we keep it?"
+        # "1. Wer ist verantwortlich?", "How long do we keep it?", also a
+        # table's question cell set on several lines ("3 Necessity\nIs …?")
+        return True
+    if "\n" in text.strip():
+        return False
     if stripped.endswith((".", ";", ",", "!", "?", ":")) or "|" in stripped:
         return False
     if _HEADING_START.match(stripped) is None:

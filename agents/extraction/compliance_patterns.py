@@ -314,7 +314,7 @@ PATTERNS: tuple[ElementPattern, ...] = (
         "gdpr_35_7_a_description",
         r"^\W*Systematische Beschreibung|^\W*Beschreibung der Verarbeitung",
         r"^\W*Systematic description",
-        heading=r"^\W*\d*\.?\s*(Beschreibung|Description)\b",
+        heading=r"^\W*\d*\.?\s*(?:Systematic |Systematische )?(Beschreibung|Description)\b",
         within=_DPIA_DOCUMENT,
     ),
     _p(
@@ -335,7 +335,7 @@ PATTERNS: tuple[ElementPattern, ...] = (
         "gdpr_35_7_d_measures",
         r"^\W*(?:Abhilfe)?Maßnahmen\s*:",
         r"^\W*(?:Measures|Safeguards)(?: envisaged)?\s*:",
-        heading=r"^\W*\d*\.?\s*(Maßnahmen|Abhilfemaßnahmen|Measures|Safeguards)\s*$",
+        heading=r"^\W*\d*\.?\s*(?:Geplante |Envisaged |Planned )?(Maßnahmen|Abhilfemaßnahmen|Measures|Safeguards)\b",
         within=_DPIA_DOCUMENT,
     ),
     # ---------------------------------------------------------- AI Act Art. 9
@@ -615,8 +615,8 @@ PATTERNS: tuple[ElementPattern, ...] = (
     ),
     _p(
         "aia_26_2_oversight_assigned",
-        r"(?:menschliche Aufsicht|Aufsicht) .{0,80}(?:übertragen|zugewiesen|obliegt|wahrgenommen)",
-        r"human oversight .{0,80}(?:assigned|entrusted)",
+        r"(?:menschliche Aufsicht|Aufsicht) .{0,160}(?:übertragen|zugewiesen|obliegt|wahrgenommen|betraut|beauftragt)",
+        r"human oversight .{0,160}(?:assigned|entrusted|in charge|carried out by)",
         not_within=_PROVIDER_DOCUMENT,
     ),
     _p(
@@ -638,12 +638,17 @@ PATTERNS: tuple[ElementPattern, ...] = (
         "aia_26_6_log_retention",
         r"Protokolle .{0,80}(?:aufbewahrt|gespeichert|gelöscht)",
         r"logs? .{0,80}(?:kept|stored|retained|deleted)",
+        # a retention table's row or cell: "Protokolle … | 6 Monate ab Erzeugung"
+        r"Protokoll\w*\b.{0,160}\b\d{1,3}\s*(?:Monate|Jahre)\b|\b\d{1,3}\s*(?:Monate|Jahre)\b.{0,60}Protokoll",
+        r"\blogs?\b.{0,160}\b\d{1,3}\s*(?:months|years)\b|\b\d{1,3}\s*(?:months|years)\b.{0,60}\blogs?\b",
         not_within=_PROVIDER_DOCUMENT,
     ),
     _p(
         "aia_26_7_worker_information",
         r"(?:Betriebsrat|Arbeitnehmervertret\w*|Beschäftigte\w*) .{0,80}(?:informiert|unterrichtet)",
         r"(?:works council|workers'? representatives|employees) .{0,80}informed",
+        r"(?:informieren|unterrichten) .{0,160}(?:Beschäftigte\w*|Betriebsrat|Mitarbeiter\w*)",
+        r"(?:inform|notify) .{0,160}(?:employees|staff|workers|works council)",
         not_within=_PROVIDER_DOCUMENT,
     ),
     _p(
@@ -652,7 +657,7 @@ PATTERNS: tuple[ElementPattern, ...] = (
         r"informed .{0,80}(?:AI system|use of AI)",
         r"(?:KI-System|AI system) .{0,80}(?:informiert|informed)",
         # A notice telling the person that an AI system is used on them.
-        r"^(?=.*\b(?:KI-System|AI system|künstliche\w* Intelligenz|artificial intelligence))(?=.*\b(?:Ihr\w*|Sie|you|your)\b)(?=.*\b(?:setzen|verwenden|nutzen|eingesetzt|verwendet|genutzt|use|used|assessed|evaluated|with the help)\b)",
+        r"^(?=.*\b(?:KI-System|AI system|künstliche\w* Intelligenz|artificial intelligence))(?=.*\b(?:Ihr\w*|Sie|you|your)\b)(?=.*\b(?:setzen|verwenden|nutzen|eingesetzt|verwendet|genutzt|Unterstützung|unterstützt|vorsortiert|bewertet|ausgewertet|use|used|assessed|evaluated|with the help|supported|screened|ranked)\b)",
         not_within=_PROVIDER_DOCUMENT,
     ),
     _p(

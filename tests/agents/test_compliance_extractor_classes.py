@@ -896,3 +896,64 @@ def test_an_incident_policy_in_other_words_yields_process_and_records(sentence, 
     policy = f"Incident management policy\n\n1. Handling\n\n{sentence}\n"
     _ex, found = _read(("policy.pdf", policy), regimes=("dora",))
     assert len(_of(found, key)) == 1
+
+
+# ------------------------------------------------ run-in headings and tables
+FRIA_RUN_IN = """Grundrechte-Folgenabschätzung nach Art. 27 KI-VO
+
+4.1 Einsatz im Verwaltungsverfahren. Das System ordnet eingehende Anträge auf Wohngeld nach Dringlichkeit; die Sachbearbeitung entscheidet über jeden Antrag selbst.
+
+4.2 Dauer und Häufigkeit. Der Einsatz ist ab März 2027 für zwei Jahre geplant, bei etwa 900 Anträgen im Monat.
+"""
+
+
+def test_a_run_in_heading_names_the_element_and_its_paragraph_is_the_evidence():
+    _, findings = _read(("fria.pdf", FRIA_RUN_IN), regimes=("aia",))
+    [process] = _quotes(findings, "aia_27_1_a_processes")
+    assert process.startswith("Das System ordnet eingehende Anträge")
+    assert not any(
+        q.startswith("4.1") for q in _quotes(findings, "aia_27_1_a_processes")
+    )
+    [period] = _quotes(findings, "aia_27_1_b_period_frequency")
+    assert period.startswith("Der Einsatz ist ab März 2027")
+
+
+DPIA_LETTERED = """Data protection impact assessment: parcel locker tracking
+
+C.1 Systematic description. Each locker reports door events and the courier's handheld ID to the routing service every minute; events are kept for 30 days.
+"""
+
+
+def test_a_lettered_run_in_heading_is_read_like_a_numbered_one():
+    _, findings = _read(("dpia.pdf", DPIA_LETTERED), regimes=("gdpr",))
+    [description] = _quotes(findings, "gdpr_35_7_a_description")
+    assert description.startswith("Each locker reports door events")
+
+
+def test_a_dated_line_is_no_run_in_heading():
+    text = "Protokoll der Sitzung\n\n3. Sitzung am 12.03.2026. Anwesend waren alle Mitglieder."
+    _, findings = _read(("protokoll.pdf", text), regimes=("aia",))
+    assert not [f for f in findings if f.quote.startswith("Anwesend")]
+
+
+RETENTION_TABLE = """Löschkonzept Personalabteilung
+
+Datenart | Ablage | Frist
+Protokolle des Bewerber-Rankings | Archiv HR | 6 Monate ab Erzeugung
+"""
+
+
+def test_a_retention_table_row_with_a_period_evidences_log_retention():
+    _, findings = _read(("loeschkonzept.pdf", RETENTION_TABLE), regimes=("aia",))
+    [row] = _of(findings, "aia_26_6_log_retention")
+    assert "6 Monate" in row.quote
+    assert int(row.value["retention_months"]) == 6
+
+
+def test_oversight_entrusted_to_named_people_is_assigned_in_both_languages():
+    de = "3.1 Aufsicht. Mit der menschlichen Aufsicht über das System sind Frau Ilse Brand und Herr Jonas Weil betraut."
+    en = "Human oversight of the screening tool is carried out by two trained case officers, Ms Ada Lin and Mr Tom Reyes."
+    _, findings = _read(("anweisung.pdf", de), ("sop.pdf", en), regimes=("aia",))
+    quotes = _quotes(findings, "aia_26_2_oversight_assigned")
+    assert any("Ilse Brand" in q for q in quotes)
+    assert any("Ada Lin" in q for q in quotes)

@@ -261,7 +261,7 @@ def _letter_pages(pages: int) -> list[str]:
 
 
 def bench_rules(pages: int) -> dict[str, Any]:
-    from agents.domain.rules import ChunkText, RulesExtractor
+    from agents.extraction.extractor import ChunkText, Extractor
     from agents.services import extraction_run_start
     from review.models import ExtractionProposal
 
@@ -272,9 +272,9 @@ def bench_rules(pages: int) -> dict[str, Any]:
     for d in range(0, pages, 50):
         chunks += _document(case, texts[d : d + 50], f"akte-{d // 50 + 1:02d}.pdf")
     t0 = time.perf_counter()
-    extractor = RulesExtractor()
+    extractor = Extractor()
     candidates = extractor.extract(
-        ChunkText(c.pk, c.document_id, c.text) for c in chunks
+        [ChunkText(c.pk, c.document_id, c.text, c.document.filename) for c in chunks]
     )
     pure = time.perf_counter() - t0
     t0 = time.perf_counter()

@@ -37,6 +37,7 @@ from agents.extraction.terms import TermCandidateDraft, document_type_terms
 
 RULES_MODEL_ID = "rules-de-en/2"
 
+
 def _call_id(kind: str, payload: Mapping[str, Any]) -> str:
     canonical = json.dumps(payload, sort_keys=True, ensure_ascii=False)
     digest = hashlib.sha256(f"{RULES_MODEL_ID}|{kind}|{canonical}".encode()).hexdigest()
@@ -126,4 +127,3 @@ class RulesProvider:
         if not calls:
             return ProviderTurn(calls=(), text="nothing found", model_id=RULES_MODEL_ID)
         return ProviderTurn(calls=calls, model_id=RULES_MODEL_ID)
-

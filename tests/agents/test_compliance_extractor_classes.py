@@ -1,3 +1,4 @@
+# ruff: noqa: E501
 """The compliance extractor reads classes of wording, not the phrases of one
 dossier: enumerated headings ("(b)", "Clause 7.2", "§ 4") that name the element
 while the body holds the content, passive voice and verb forms, possessives
@@ -899,7 +900,8 @@ def test_an_incident_policy_in_other_words_yields_process_and_records(sentence, 
 
 
 # ------------------------------------------------ run-in headings and tables
-FRIA_RUN_IN = """Grundrechte-Folgenabschätzung nach Art. 27 KI-VO
+FRIA_RUN_IN = """
+Grundrechte-Folgenabschätzung nach Art. 27 KI-VO
 
 4.1 Einsatz im Verwaltungsverfahren. Das System ordnet eingehende Anträge auf Wohngeld nach Dringlichkeit; die Sachbearbeitung entscheidet über jeden Antrag selbst.
 

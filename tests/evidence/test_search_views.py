@@ -186,7 +186,9 @@ def test_the_upload_date_filters_take_german_dates_and_name_a_bad_one(
 ):
     import datetime as dt
 
-    today = dt.date.today()
+    from django.utils import timezone
+
+    today = timezone.localdate()
     german = today.strftime("%d.%m.%Y")
     found = lawyer_client.get(_tab_url(case), {"q": "Mahnung", "from": german})
     html = found.content.decode()

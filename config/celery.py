@@ -3,6 +3,7 @@
 import os
 
 from celery import Celery
+from celery.signals import worker_process_init
 from kombu.transport import sqlalchemy as kombu_sqlalchemy
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.base")
@@ -15,3 +16,13 @@ kombu_sqlalchemy.Transport.polling_interval = 0.1
 app = Celery("belegt")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
+
+
+@worker_process_init.connect
+def query_embedder_warm(**kwargs: object) -> None:
+    """Each worker process (after the fork: the engine's threads do not
+    survive one) loads and warms the query embedder in the background, so an
+    agent's first evidence search does not pay the model's load."""
+    from evidence.search_vectors import query_vectors_warm_start
+
+    query_vectors_warm_start()

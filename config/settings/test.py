@@ -30,6 +30,9 @@ MEDIA_ROOT = (
 # WhiteNoise expects STATIC_ROOT to exist; tests never run collectstatic (the
 # test runner creates the folder).
 STATIC_ROOT = BASE_DIR / "var" / "test-static"
+# No query embedder is loaded at process start (tests/evidence call the
+# warm-up themselves).
+BELEGT_SEARCH_WARMUP = False
 # Extraction after ingestion is switched on where a test wants it.
 BELEGT_AGENT_AUTO_EXTRACT = False
 # Automatic audit checkpoints are files that outlive a test's rolled-back rows;

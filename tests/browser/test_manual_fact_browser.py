@@ -219,6 +219,6 @@ def test_a_lawyer_sees_the_panel_but_cannot_record(
     assert chunk is not None
     login(page, lawyer)
     page.goto(_viewer_url(case, chunk))
-    page.wait_for_selector("#manual-fact")
+    page.wait_for_selector("[data-manual-fact]")  # the panel htmx loads in
     assert page.locator("[data-manual-submit]").count() == 0
     assert "Nur Prüferinnen und Prüfer" in page.locator("#manual-fact").inner_text()

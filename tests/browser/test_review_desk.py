@@ -135,7 +135,14 @@ def test_reviewer_undoes_a_decision_with_u_and_bulk_accepts_with_shift_a(
         " === 1 && !document.querySelector('#rq-rows li:first-child[aria-current]')"
     )
     page.keyboard.press("x")
+    # the undo's message may still stand: wait for the bulk answer's own
+    before = page.locator(".messages").inner_text()
     page.keyboard.press("Shift+A")
-    page.wait_for_selector(".messages .message--success")
+    page.wait_for_function(
+        "(before) => { const m = document.querySelector('.messages');"
+        " return m && m.innerText !== before"
+        " && m.querySelector('.message--success') !== null; }",
+        arg=before,
+    )
     assert ExtractionProposal.objects.filter(case=case, status="accepted").count() == 2
     screenshot(page, "after-bulk")

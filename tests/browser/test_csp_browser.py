@@ -9,7 +9,7 @@ from typing import Any
 
 from django.urls import reverse
 
-from tests.browser.conftest import browser_test
+from tests.browser.conftest import browser_test, htmx_settled
 from tests.evidence import pdfs
 from tests.evidence.search_helpers import ingest
 
@@ -92,6 +92,7 @@ def test_main_pages_run_under_the_csp_and_htmx_still_works(
     # swapped in, and the form resets itself after the request (was hx-on).
     page.locator("#tab-documents").click()
     page.locator("#upload-files").wait_for(state="attached")
+    htmx_settled(page)  # else the change event may reach an inert input
     upload = tmp_path / "erinnerung.pdf"
     upload.write_bytes(pdfs.reminder_letter())
     page.set_input_files("#upload-files", files=[str(upload)])

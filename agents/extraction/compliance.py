@@ -27,6 +27,7 @@ document is reported in ``instructed_documents``."""
 from __future__ import annotations
 
 import datetime as dt
+import logging
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
@@ -45,13 +46,17 @@ from agents.extraction.compliance_patterns import (
     never_evidence,
     patterns_for,
 )
+from agents.extraction.compliance_semantic import CONFIDENCE as MEANING_CONFIDENCE
+from agents.extraction.compliance_semantic import ElementMatcher, element_matcher
 from agents.extraction.extractor import ChunkText, Finding, Source
 from agents.extraction.units import Unit, squash, units
+from evidence.embedding import EmbedderUnavailable
 
 # The claim types of a compliance assessment and the regime each examines
 # (ontology/domain/compliance_view.REGIME_OF_CLAIM_TYPE is the one mapping).
 from ontology.domain.compliance_view import REGIME_OF_CLAIM_TYPE
 
+logger = logging.getLogger(__name__)
 COMPLIANCE_CLAIM_TYPES = frozenset(REGIME_OF_CLAIM_TYPE)
 CONFIDENCE = 0.7
 _MAX_HEADING = 90
@@ -241,6 +246,9 @@ class _Document:
     head: str = ""  # its opening lines: title, letter header, first sentences
     units_read: int = 0
     companies: list[str] = field(default_factory=list)
+    # the obligations the patterns found evidence of here: the document is
+    # an instrument of them, and only they are read in it by meaning
+    obligations: set[str] = field(default_factory=set)
 
 
 @dataclass
@@ -254,19 +262,70 @@ class ComplianceExtractor:
     """Deterministic: the same chunks in the same order give the same findings
     in the same order. Keeps state across calls (a run's batches)."""
 
-    def __init__(self, *, regimes: Iterable[str]) -> None:
+    def __init__(self, *, regimes: Iterable[str], by_meaning: bool = True) -> None:
         self.regimes = frozenset(regimes)
         self._patterns = patterns_for(self.regimes)
         self._docs: dict[int, _Document] = {}
         self._seen: set[str] = set()
         self.instructed_documents: set[int] = set()
         self.refused: list[tuple[str, str]] = []  # (reason, passage) never proposed
+        self.by_meaning = by_meaning
+        self._matcher: ElementMatcher | None = None
+        # the batch's readable passages, for the elements found by meaning
+        self._readable: list[tuple[ChunkText, _Document, Unit, _Section]] = []
 
     def extract(self, chunks: Iterable[ChunkText]) -> list[Finding]:
         found: list[Finding] = []
+        self._readable = []
         for chunk in chunks:
             found.extend(self._chunk(chunk))
+        if self.by_meaning:
+            found.extend(self._by_meaning())
+        self._readable = []
         return found
+
+    def _by_meaning(self) -> Iterator[Finding]:
+        """The batch's passages the element matcher pairs with an element
+        (``compliance_semantic``), through the same value rules."""
+        if not self._readable:
+            return
+        if self._matcher is None:
+            from ontology.domain.compliance_catalogue import element_index
+
+            index = element_index()
+            self._matcher = element_matcher(
+                [
+                    (p.key, index[p.key][1].label_de, index[p.key][1].label_en)
+                    for p in self._patterns
+                ]
+            )
+            if self._matcher is None:
+                self.by_meaning = False
+                return
+        readable = self._readable
+        passages = [_reading(unit.reading) for _, _, unit, _ in readable]
+        allowed = [
+            frozenset(
+                p.key
+                for p in self._patterns
+                if p.key not in _NOT_BY_MEANING
+                and _obligation_of(p.key) in doc.obligations
+                and _applies(p, doc, text)
+            )
+            for (_, doc, _, _), text in zip(readable, passages, strict=True)
+        ]
+        try:
+            matches = self._matcher.match(passages, allowed=allowed)
+        except EmbedderUnavailable as exc:
+            logger.warning("compliance evidence by meaning skipped: %s", exc.message)
+            return
+        for match in matches:
+            chunk, doc, unit, section = readable[match.passage]
+            finding = self._finding(
+                chunk, doc, unit, section, match.element, confidence=MEANING_CONFIDENCE
+            )
+            if finding is not None:
+                yield finding
 
     # ------------------------------------------------------------------ reading
     def _chunk(self, chunk: ChunkText) -> Iterator[Finding]:
@@ -276,6 +335,7 @@ class ComplianceExtractor:
             self._docs[chunk.document_id] = doc
         section = _Section(doc.heading)
         poisoned_paragraph: int | None = None
+        summary_paragraph: int | None = None
         read = list(units(chunk.text))
         for index, unit in enumerate(read):
             text = _reading(unit.reading)
@@ -309,11 +369,18 @@ class ComplianceExtractor:
             if poisoned_paragraph == unit.paragraph:
                 self.refused.append(("machine_instruction", text))
                 continue
+            if summary_paragraph == unit.paragraph:
+                # the rest of a paragraph that asserts compliance reports
+                # the assertion's grounds ("The DPIA was signed off …")
+                self.refused.append(("summary", text))
+                continue
             reason = never_evidence(text)
             if reason == "machine_instruction":
                 doc.instructed = True
                 self.instructed_documents.add(chunk.document_id)
                 poisoned_paragraph = unit.paragraph
+            elif reason == "summary":
+                summary_paragraph = unit.paragraph
             if reason is None and doc.marketing:
                 reason = "marketing_claim"
             if reason is not None:
@@ -326,6 +393,8 @@ class ComplianceExtractor:
             )
             if section.first is None:
                 section.first = (chunk, unit)
+            if not _MAIL_HEADER.match(_ENUMERATION.sub("", text)):
+                self._readable.append((chunk, doc, unit, section))
             yield from self._propose(chunk, doc, unit, section)
         yield from self._heading_fallback(doc, section)
 
@@ -382,6 +451,7 @@ class ComplianceExtractor:
             finding = self._finding(chunk, doc, unit, section, key)
             if finding is not None:
                 section.keys.add(key)
+                doc.obligations.add(_obligation_of(key))
                 yield finding
 
     def _label_keys(self, doc: _Document, unit: Unit, keys: list[str]) -> list[str]:
@@ -418,11 +488,19 @@ class ComplianceExtractor:
                 finding = self._finding(chunk, doc, unit, section, pattern.key)
                 if finding is not None:
                     section.keys.add(pattern.key)
+                    doc.obligations.add(_obligation_of(pattern.key))
                     yield finding
 
     # ------------------------------------------------------------------ values
     def _finding(
-        self, chunk: ChunkText, doc: _Document, unit: Unit, section: _Section, key: str
+        self,
+        chunk: ChunkText,
+        doc: _Document,
+        unit: Unit,
+        section: _Section,
+        key: str,
+        *,
+        confidence: float = CONFIDENCE,
     ) -> Finding | None:
         text = _reading(unit.reading)
         value = self._value(chunk, doc, text, section, key)
@@ -432,7 +510,7 @@ class ComplianceExtractor:
         if identity in self._seen:
             return None
         self._seen.add(identity)
-        finding = Finding(fact_type=key, value=value, confidence=CONFIDENCE)
+        finding = Finding(fact_type=key, value=value, confidence=confidence)
         finding.sources.append(Source(chunk.chunk_id, chunk.document_id, unit.text))
         return finding
 
@@ -491,6 +569,18 @@ class ComplianceExtractor:
                 return None
             value["conditions_met"] = ", ".join(letters)
         return value
+
+
+# Elements whose patterns apply the law's own test, which a likeness cannot:
+# an incident is classified when three Art. 18(1) criteria are weighed
+# against a figure (a policy naming the criteria classifies nothing).
+_NOT_BY_MEANING = frozenset({"dora_18_1_classification"})
+
+
+def _obligation_of(key: str) -> str:
+    from ontology.domain.compliance_catalogue import element_index
+
+    return element_index()[key][0].key
 
 
 def _doc_name(filename: str) -> str:

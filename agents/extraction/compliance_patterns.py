@@ -945,11 +945,16 @@ COMPLIANCE_ASSERTION = _rx(
     r"|\b(?:DSGVO|GDPR|DORA|KI-VO|AI[- ]Act)-?(?:konform|compliant)"
     r"|(?:fully|completely)\s+compliant|compliant\s+with\s+(?:all|the\s+(?:GDPR|AI\s+Act|DORA))"
     r"|compl(?:y|ies)\s+with\s+all|meets\s+all\s+(?:the\s+)?requirements"
+    # a document said to meet an article in full ("erfüllt Art. 28 DSGVO
+    # vollständig", "satisfies Article 13 in full"), or all to be in order
+    r"|(?:erfüllt|erfüllen|entspricht|entsprechen)\s+(?:Art\.?|Artikel|§)\s*\d+[\w\s().]{0,25}?\s(?:vollständig|vollumfänglich|komplett|in vollem Umfang)"
+    r"|(?:meets|satisfies|fulfil+s|complies\s+with)\s+(?:Art\.?|Article)\s*\d+[\w\s().]{0,25}?\s(?:in\s+full|fully)"
+    r"|\balles\s+(?:sauber|in\s+Ordnung)|\ball\s+in\s+order\b"
 )
 # A sentence that advertises (certification, safety, guarantees).
 MARKETING_CLAIM = _rx(
     r"\b(?:DSGVO|GDPR|DORA|KI-VO|AI[- ]Act)-?(?:zertifiziert|certified)"
-    r"|\b(?:sind|ist|are|is)\s+(?:\w+-)?(?:zertifiziert|certified)\b|^\W*certified\b"
+    r"|\b(?:sind|ist|are|is)\s+(?:\S+\s+){0,4}?(?:\w+-)?(?:zertifiziert|certified)\b|^\W*certified\b"
     r"|bei uns sicher|safe with us|in (?:guten|sicheren) Händen"
     r"|\bbias-free\b|garantiert|guarantee[ds]?\b"
 )

@@ -25,6 +25,8 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any, Literal
 
+from django.conf import settings
+
 from agents.domain.gate import ToolCall
 from agents.domain.loop import Episode, ProviderTurn
 from agents.extraction.compliance import (
@@ -66,7 +68,10 @@ class RulesProvider:
     ) -> ComplianceExtractor:
         regimes = regimes_of(claim_types)
         if self._compliance is None or self._compliance.regimes != regimes:
-            self._compliance = ComplianceExtractor(regimes=regimes)
+            self._compliance = ComplianceExtractor(
+                regimes=regimes,
+                by_meaning=bool(settings.BELEGT_COMPLIANCE_BY_MEANING),
+            )
         return self._compliance
 
     def next_turn(

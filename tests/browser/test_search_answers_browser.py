@@ -28,6 +28,12 @@ def test_search_says_why_and_keeps_the_query_after_back(
     why = page.locator("#search-results .hit__why").first.inner_text()
     assert "Suchwörter" in why or "inhaltlich ähnlich" in why
     assert "Relevanz" not in page.locator("#search-results").inner_text()
+    # the filters (document, from, until) stand in one row below the box
+    centres = [
+        (box := page.locator(selector).bounding_box())["y"] + box["height"] / 2
+        for selector in ("#evidence-document", "#evidence-from", "#evidence-until")
+    ]
+    assert max(centres) - min(centres) < 8, centres
     screenshot(page, "results")
 
     page.locator("#search-results .hit__link").first.click()

@@ -256,6 +256,9 @@ class _Section:
     heading: str
     first: tuple[ChunkText, Unit] | None = None
     keys: set[str] = field(default_factory=set)
+    # a run-in heading's paragraph is the body of what it names: its first
+    # sentence evidences that even where a later one names it too
+    run_in: bool = False
 
 
 class ComplianceExtractor:
@@ -350,7 +353,7 @@ class ComplianceExtractor:
                 # numbered first words name the element, the paragraph's
                 # next sentences are its evidence
                 yield from self._heading_fallback(doc, section)
-                section = _Section(text.rstrip(".:").strip())
+                section = _Section(text.rstrip(".:").strip(), run_in=True)
                 continue
             if _is_heading(unit.reading):
                 yield from self._heading_fallback(doc, section)
@@ -483,7 +486,7 @@ class ComplianceExtractor:
         for pattern in self._patterns:
             if (
                 pattern.heading is not None
-                and pattern.key not in section.keys
+                and (section.run_in or pattern.key not in section.keys)
                 and pattern.heading.search(heading)
                 and _applies(pattern, doc, f"{section.heading} {text}")
             ):
@@ -621,6 +624,11 @@ _RUN_IN_NUMBER = re.compile(
     r"|[A-Z]?\d{1,2}(?:\.\d{1,2})*\.?\s|[A-Z]\.\d{1,2}(?:\.\d{1,2})*\.?\s|\(?[a-z]\)\s)"
 )
 _RUN_IN_WORDS = 7
+_RUN_IN_PLAIN_WORDS = 3
+# Short sentences that are answers or references, not headings.
+_RUN_IN_NOT_HEADING = re.compile(
+    r"^(?:Ja|Nein|Yes|No|Keine?|None|Siehe|See|Vgl|Entfällt|N/A|Danke|Thanks)\b", re.I
+)
 
 
 def _is_run_in_heading(unit: Unit, following: Unit | None) -> bool:
@@ -634,7 +642,18 @@ def _is_run_in_heading(unit: Unit, following: Unit | None) -> bool:
         and stripped.endswith((".", ":"))
         and "\n" not in unit.text.strip()
         and len(stripped.split()) <= _RUN_IN_WORDS
-        and _RUN_IN_NUMBER.match(stripped) is not None
+        and (
+            _RUN_IN_NUMBER.match(stripped) is not None
+            # an unnumbered run-in heading of a few words ("Anbieter.",
+            # "Audit rights.", "Kündigung und Exit.")
+            or (
+                len(stripped.split()) <= _RUN_IN_PLAIN_WORDS
+                and stripped[:1].isupper()
+                and stripped.endswith(".")
+                and not _RUN_IN_NOT_HEADING.match(stripped)
+                and _COMPANY.search(stripped) is None  # "Tenantdesk B.V."
+            )
+        )
         and not re.search(r"\d{1,2}\.\d{1,2}\.\d{2,4}", stripped)  # a date line
     )
 

@@ -961,3 +961,23 @@ def test_oversight_entrusted_to_named_people_is_assigned_in_both_languages():
     quotes = _quotes(findings, "aia_26_2_oversight_assigned")
     assert any("Ilse Brand" in q for q in quotes)
     assert any("Ada Lin" in q for q in quotes)
+
+
+# ------------------------------------------------ unnumbered run-in headings
+def test_an_unnumbered_run_in_heading_names_its_paragraphs_first_sentence():
+    ifu = (
+        "Gebrauchsanweisung LotseX\n\n"
+        "Anbieter. Leitwerk GmbH, Hafenstraße 8, 34117 Kassel, Telefon 0561 555 40.\n\n"
+        "Die Leitwerk GmbH hat ihren Sitz in der Union.\n"
+    )
+    _ex, found = _read(("ga.pdf", ifu), regimes=("aia",))
+    quotes = _quotes(found, "aia_13_3_a_provider_identity")
+    assert any(q.startswith("Leitwerk GmbH, Hafenstraße 8") for q in quotes)
+    assert "Anbieter." not in quotes  # the heading word alone shows nothing
+
+
+def test_a_company_form_ends_no_sentence_and_is_no_heading():
+    from agents.extraction.units import units
+
+    text = "Tenantdesk B.V. (tenant portal) as our processor, and our bank.\n"
+    assert [u.text.strip() for u in units(text)] == [text.strip()]

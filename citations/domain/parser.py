@@ -90,7 +90,7 @@ class _Parser(_TailMixin):
         text = self.text
         # Candidate places first (``_candidates``); the full trigger is matched
         # only there.
-        for start in _candidates(text):
+        for start in self._places():
             if start < pos:
                 continue
             m = _TRIGGER.match(text, start)
@@ -111,6 +111,9 @@ class _Parser(_TailMixin):
         if self.default is None:
             self._bind_in_sentence()
         return self.results
+
+    def _places(self) -> list[int]:
+        return _candidates(self.text)
 
     def _bind_in_sentence(self) -> None:
         """A unit that names no act takes the act of the nearest citation of

@@ -32,14 +32,63 @@ from citations.domain.parser_input import (
 from citations.domain.patterns import (
     _EU_MENTION,
     _FOLLOWING,
+    _ORDINAL_BEFORE,
     _RANGE,
     _ROMAN_PARA,
     _ROMAN_SENT,
     _TAIL_PLAIN,
+    _VV_BEFORE,
+)
+
+# The literals one of which starts every citation, one scan each; kind: where
+# the citation starts relative to the literal.
+_LITERAL_SCANS: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("at", re.compile("§")),
+    ("at", re.compile("Art|Anh|Annex|Abs|Anlage")),
+    ("at", re.compile("ANNEX")),
+    ("at", re.compile("Erw|EG")),
+    ("before", re.compile("ecital")),  # "Recital", "recital"
+    ("before", re.compile("ection")),  # "Section", "section"
+    ("at", re.compile("Sec")),
+    ("at", re.compile("point")),
+    ("ordinal", re.compile("subparagraph")),
+    ("at", re.compile("UAbs|Unterabs")),
+    ("at", re.compile("paragraph")),
+    ("at", re.compile("Paragra")),
+    ("vv", re.compile("VV|Vergütungsverzeichnis")),
 )
 
 
+def _candidates_reference(text: str) -> list[int]:
+    """Every place where one of the literals occurs (see ``_candidates``)."""
+    places: list[int] = []
+    for kind, pattern in _LITERAL_SCANS:
+        if kind == "at":
+            places.extend([m.start() for m in pattern.finditer(text)])
+        elif kind == "before":
+            places.extend([m.start() - 1 for m in pattern.finditer(text, 1)])
+        elif kind == "ordinal":
+            # "second subparagraph of Article 5" starts at its ordinal
+            for m in pattern.finditer(text):
+                om = _ORDINAL_BEFORE.search(text, max(0, m.start() - 12), m.start())
+                if om is not None:
+                    places.append(om.start())
+        else:
+            # "Nr. 2300 VV RVG" starts before the "VV" that finds it
+            for m in pattern.finditer(text):
+                places.extend(
+                    vm.start()
+                    for vm in _VV_BEFORE.finditer(
+                        text, max(0, m.start() - 60), m.start()
+                    )
+                )
+    return sorted(set(places))
+
+
 class _ReferenceParser(_Parser):
+    def _places(self) -> list[int]:
+        return _candidates_reference(self.text)
+
     def _eu_mentions(self, begin: int, end: int) -> Iterator[re.Match[str]]:
         return _EU_MENTION.finditer(self.text, begin, end)
 

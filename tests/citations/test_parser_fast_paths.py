@@ -18,14 +18,14 @@ from hypothesis import strategies as st
 from citations.domain.instruments import REGISTRY
 from citations.domain.parser import _Parser, parse_citations
 from citations.domain.parser_input import _candidates
-from citations.domain.parser_reference import parse_citations_reference
+from citations.domain.parser_reference import (
+    _candidates_reference,
+    parse_citations_reference,
+)
 from citations.domain.patterns import (
-    _CANDIDATE_SCANS,
     _EU_MENTION,
-    _ORDINAL_BEFORE,
     _TAIL,
     _TAIL_PLAIN,
-    _VV_BEFORE,
 )
 from tests.citations.fixtures import CORPUS_DIR, CORPUS_PRESENT, SKIP_REASON
 from tests.citations.test_parser_properties import TOKENS
@@ -326,36 +326,69 @@ def test_tail_first_character_check_changes_no_match_on_the_labelled_sets() -> N
     assert matched > 1_000
 
 
-def _candidates_plain(text: str) -> list[int]:
-    places: list[int] = []
-    for kind, pattern in _CANDIDATE_SCANS:
-        if kind == "at":
-            places.extend([m.start() for m in pattern.finditer(text)])
-        elif kind == "before":
-            places.extend([m.start() - 1 for m in pattern.finditer(text, 1)])
-        elif kind == "ordinal":
-            for m in pattern.finditer(text):
-                om = _ORDINAL_BEFORE.search(text, max(0, m.start() - 12), m.start())
-                if om is not None:
-                    places.append(om.start())
-        else:
-            for m in pattern.finditer(text):
-                places.extend(
-                    vm.start()
-                    for vm in _VV_BEFORE.finditer(
-                        text, max(0, m.start() - 60), m.start()
-                    )
-                )
-    return sorted(set(places))
-
-
 @settings(max_examples=300, deadline=None)
 @given(st.lists(st.sampled_from(TOKENS), max_size=40).map(" ".join))
 def test_candidate_scan_finds_the_places_a_plain_listing_finds(text: str) -> None:
-    assert _candidates(text) == _candidates_plain(text)
+    assert _candidates(text) == _candidates_reference(text)
 
 
 def test_candidate_scan_finds_the_places_a_plain_listing_finds_in_the_sets() -> None:
     text = "\n".join(_labelled_texts())
-    assert _candidates(text) == _candidates_plain(text)
+    assert _candidates(text) == _candidates_reference(text)
     assert len(_candidates(text)) > 500
+
+
+# every literal of the candidate scans, pieces of them and the letters they
+# are found by, glued in any order ("subsubparagraph", "ecitalection", "§§")
+_LITERAL_TOKENS = [
+    "§",
+    "Art",
+    "Anh",
+    "Annex",
+    "ANNEX",
+    "Abs",
+    "Anlage",
+    "Erw",
+    "EG",
+    "Recital",
+    "recital",
+    "ecital",
+    "cital",
+    "Section",
+    "section",
+    "ection",
+    "ction",
+    "Sec",
+    "point",
+    "subparagraph",
+    "sub",
+    "paragraph",
+    "Paragra",
+    "UAbs",
+    "Unterabs",
+    "VV",
+    "Vergütungsverzeichnis",
+    "Nr. 2300 ",
+    "second ",
+    "last ",
+    "A",
+    "E",
+    "U",
+    "e",
+    "c",
+    "p",
+    " ",
+    "\n",
+]
+
+
+@settings(max_examples=500, deadline=None)
+@given(
+    st.lists(st.sampled_from(_LITERAL_TOKENS), max_size=20).map("".join),
+    st.lists(st.sampled_from(_LITERAL_TOKENS), max_size=20).map(" ".join),
+)
+def test_candidate_scan_finds_the_places_a_plain_listing_finds_in_glued_literals(
+    glued: str, spaced: str
+) -> None:
+    for text in (glued, spaced):
+        assert _candidates(text) == _candidates_reference(text), text

@@ -27,6 +27,7 @@ from citations.domain.citation import (
     Citation,
     Lang,
     _Item,
+    citation_new,
     in_level_order,
 )
 from citations.domain.instruments import (
@@ -663,9 +664,7 @@ class _Parser(_TailMixin):
         # trailing whitespace/punctuation never belongs to the span
         while end > start and self.text[end - 1] in " \t\n\xa0,":
             end -= 1
-        # positional: the keyword form of the frozen dataclass's __init__ costs
-        # a quarter more, once per citation (the field order is Citation's)
-        return Citation(
+        return citation_new(
             start,
             end,
             self.text[start:end],

@@ -33,6 +33,7 @@ from citations.domain.patterns import (
     _EU_MENTION,
     _FOLLOWING,
     _ORDINAL_BEFORE,
+    _QUICK_END,
     _RANGE,
     _ROMAN_PARA,
     _ROMAN_SENT,
@@ -119,6 +120,20 @@ class _ReferenceParser(_Parser):
             if info is not None:
                 return info
         return None
+
+    def _item_and_list(self, item: _Item, *, roman_ok: bool) -> list[_Item]:
+        self._tail(item, roman_ok=roman_ok)
+        if not item.plural and _QUICK_END.match(self.text, item.end):
+            item.quick = True
+            return [item]
+        items = [item]
+        while True:
+            last = items[-1]
+            nxt = self._list_next(last)
+            if nxt is None:
+                break
+            items.append(nxt)
+        return items
 
     def _tail(self, item: _Item, *, roman_ok: bool) -> None:
         text = self.text

@@ -19,6 +19,7 @@ from citations.domain.patterns import (
     _DIGITS,
     _FOLLOWING_OR_RANGE,
     _LIST_SEP,
+    _NOTHING_FOLLOWS,
     _PAREN_VALUE,
     _QUICK_END,
     _ROMAN_PARA,
@@ -50,9 +51,13 @@ class _TailMixin:
     # -- tail and lists --
     def _item_and_list(self, item: _Item, *, roman_ok: bool) -> list[_Item]:
         self._tail(item, roman_ok=roman_ok)
-        if not item.plural and _QUICK_END.match(self.text, item.end):
+        end = item.end
+        if (
+            not item.plural and _QUICK_END.match(self.text, end)
+        ) or _NOTHING_FOLLOWS.match(self.text, end):
             # "Artikel 6 Absatz 1 gilt": an ordinary word or closing
-            # punctuation, so no list, instrument or joiner can follow
+            # punctuation, so no list, instrument or joiner can follow;
+            # "Artikel 21 und der": none that does continues the chain
             item.quick = True
             return [item]
         items = [item]

@@ -139,10 +139,14 @@ _ABBR = (
 )
 # the old shape of an abbreviation of a statute nobody lists ("XYZG")
 _ABBR_SHAPE = re.compile(r"[A-ZÄÖÜ][A-Za-zÄÖÜäöü]{0,8}(?:G|VO|O)")
-_INSTRUMENT = re.compile(
+# what may stand before an instrument's name: "der DSGVO", "of the GDPR"
+_INSTRUMENT_HEAD = (
     r"\s*,?\s*(?:(?:of\s+the|of|to|der|des|dem|the|aus\s+der|aus\s+dem|nach\s+der)"
     r"\s+)?"
-    r"(?:"
+)
+_INSTRUMENT = re.compile(
+    _INSTRUMENT_HEAD
+    + r"(?:"
     + _CONTEXT
     + r"|(?P<alias>"
     + alias_pattern()
@@ -199,6 +203,61 @@ _ACCEPT_END = re.compile(
     r"|Buchst|Alt|Hs|Ziff|point|first|second|third|sentence|subparagraph)\b|\()"
 )
 
+
+def _renamed(pattern: re.Pattern[str], tag: str) -> str:
+    """The source of ``pattern`` with its group names prefixed by ``tag``, so
+    that it can stand inside a pattern that holds another one with the same
+    names."""
+    return re.sub(
+        r"\(\?P([<=])(\w+)",
+        lambda m: f"(?P{m.group(1)}{tag}_{m.group(2)}",
+        pattern.pattern,
+    )
+
+
+# Where an instrument may be named: after the words that may stand before a
+# name, a context word ("dieser Verordnung") or the first character of an
+# alias, an EU act's kind word or an abbreviation (a capital, or the first
+# character of an alias that starts otherwise). Implied by every match of
+# ``_INSTRUMENT``.
+_INSTRUMENT_FIRST = "".join(
+    sorted(
+        {a[0] for i in REGISTRY for a in i.aliases}
+        - set("ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÜ")
+    )
+)
+_INSTRUMENT_CAN_START = re.compile(
+    _INSTRUMENT_HEAD
+    + "(?:"
+    + _CONTEXT.replace("(?P<ctx>", "(?:")
+    + "|[A-ZÄÖÜ"
+    + re.escape(_INSTRUMENT_FIRST)
+    + "])"
+)
+# After an item that none of these can continue, the chain ends there: no
+# list item after a list separator (``_list_next``), no instrument
+# (``_instrument``), no unit or subdivision after a joiner (``_chain``). Each
+# part is the negation of the pattern that step matches (or of one implied by
+# it), so where this matches those steps find nothing; where it does not, the
+# parser takes those steps. Most citations end so ("Artikel 21 und der",
+# "Article 5, the"), and one look replaces about ten.
+_NOTHING_FOLLOWS = re.compile(
+    "(?!"
+    + _LIST_SEP.pattern
+    + "(?:"
+    + _PAREN_VALUE.pattern
+    + "|"
+    + _renamed(_BARE_VALUE, "list")
+    + "))(?!"
+    + _INSTRUMENT_CAN_START.pattern
+    + ")(?!"
+    + _JOIN.pattern
+    + "(?:"
+    + _renamed(_TRIGGER, "join")
+    + "|"
+    + _renamed(_TAIL, "join")
+    + "))"
+)
 
 _EU_MENTION = re.compile(r"(?P<alias>" + alias_pattern() + r")(?![\w-])|" + _EU_ACT)
 # Where an EU mention may start: the first letter of an alias or of an EU act's

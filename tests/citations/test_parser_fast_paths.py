@@ -8,6 +8,7 @@ citation (spans, levels, instrument, group, everything a ``Citation`` holds).
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from pathlib import Path
 
@@ -15,6 +16,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from citations.domain.citation import Citation, citation_new
 from citations.domain.instruments import REGISTRY
 from citations.domain.parser import _Parser, parse_citations
 from citations.domain.parser_input import _candidates
@@ -23,9 +25,17 @@ from citations.domain.parser_reference import (
     parse_citations_reference,
 )
 from citations.domain.patterns import (
+    _BARE_VALUE,
     _EU_MENTION,
+    _INSTRUMENT,
+    _INSTRUMENT_CAN_START,
+    _JOIN,
+    _LIST_SEP,
+    _NOTHING_FOLLOWS,
+    _PAREN_VALUE,
     _TAIL,
     _TAIL_PLAIN,
+    _TRIGGER,
 )
 from tests.citations.fixtures import CORPUS_DIR, CORPUS_PRESENT, SKIP_REASON
 from tests.citations.test_parser_properties import TOKENS
@@ -392,3 +402,74 @@ def test_candidate_scan_finds_the_places_a_plain_listing_finds_in_glued_literals
 ) -> None:
     for text in (glued, spaced):
         assert _candidates(text) == _candidates_reference(text), text
+
+
+def test_citation_built_by_its_slot_setters_is_the_dataclass_value() -> None:
+    values = (
+        3,
+        20,
+        "Art. 6 Abs. 1 DSGVO",
+        (("art", "6"), ("para", "1")),
+        frozenset({"art", "para"}),
+        REGISTRY[0],
+        "stated",
+        "de",
+        "8",
+        "ff",
+        True,
+        frozenset({"para"}),
+        4,
+    )
+    fast = citation_new(*values)
+    plain = Citation(*values)
+    assert type(fast) is Citation
+    assert fast == plain
+    assert hash(fast) == hash(plain)
+    assert repr(fast) == repr(plain)
+    assert tuple(getattr(fast, f.name) for f in dataclasses.fields(fast)) == values
+    assert dataclasses.replace(fast, group=5) == dataclasses.replace(plain, group=5)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        fast.start = 4  # type: ignore[misc]
+
+
+def _steps_find_nothing(text: str, pos: int) -> bool:
+    """What ``_NOTHING_FOLLOWS`` promises, by the steps it stands for."""
+    sm = _LIST_SEP.match(text, pos)
+    if sm is not None and (
+        _PAREN_VALUE.match(text, sm.end()) or _BARE_VALUE.match(text, sm.end())
+    ):
+        return False
+    if _INSTRUMENT.match(text, pos) is not None:
+        return False
+    jm = _JOIN.match(text, pos)
+    return jm is None or not (
+        _TRIGGER.match(text, jm.end()) or _TAIL.match(text, jm.end())
+    )
+
+
+def _assert_nothing_follows_holds(text: str) -> int:
+    held = 0
+    for pos in range(len(text) + 1):
+        if _NOTHING_FOLLOWS.match(text, pos):
+            assert _steps_find_nothing(text, pos), (text[pos : pos + 40], pos)
+            held += 1
+        if _INSTRUMENT.match(text, pos):
+            assert _INSTRUMENT_CAN_START.match(text, pos), text[pos : pos + 40]
+    return held
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    st.lists(st.sampled_from(TOKENS + _MENTION_TOKENS), max_size=30).map(" ".join),
+    st.lists(st.sampled_from(TOKENS + _TAIL_TOKENS), max_size=30).map("".join),
+)
+def test_where_nothing_follows_the_list_instrument_and_join_steps_find_nothing(
+    spaced: str, glued: str
+) -> None:
+    _assert_nothing_follows_holds(spaced)
+    _assert_nothing_follows_holds(glued)
+
+
+def test_where_nothing_follows_the_steps_find_nothing_in_the_labelled_sets() -> None:
+    text = "\n".join(_labelled_texts())
+    assert _assert_nothing_follows_holds(text) > 10_000

@@ -43,6 +43,7 @@ from citations.domain.parser_input import (
     _same_length_plain,
 )
 from citations.domain.parser_tail import _TailMixin
+from citations.domain.parser_usual import _Unit, _UsualMixin
 from citations.domain.patterns import (
     _ABBR_IN_BRACKETS,
     _ABBR_SHAPE,
@@ -68,19 +69,24 @@ from citations.domain.patterns import (
     _TAIL,
     _TAIL_KIND,
     _TRIGGER,
+    _USUAL_ART,
+    _USUAL_SEC,
     _eu_from_match,
 )
 
 __all__ = ["Citation", "Lang", "parse_citations"]
 
 
-class _Parser(_TailMixin):
+class _Parser(_UsualMixin, _TailMixin):
     def __init__(self, text: str, default_instrument: InstrumentInfo | None) -> None:
         self.text = text
         self.default = default_instrument
         self.results: list[Citation] = []
         self.last_eu: InstrumentInfo | None = None
-        self.last_item: _Item | None = None
+        # where the last chain ended, and its last unit as a bare "Abs. 2"
+        # after it reads it: top level, its value, language counts, act
+        self.last_end = 0
+        self.last_unit: _Unit | None = None
         self._eu_scanned = 0
         self._eu_named: InstrumentInfo | None = None
         self.group = 0
@@ -91,9 +97,16 @@ class _Parser(_TailMixin):
         text = self.text
         # Candidate places first (``_candidates``); the full trigger is matched
         # only there.
+        results = self.results
         for start in self._places():
             if start < pos:
                 continue
+            if text[start] in "§A":
+                citation = self._usual_citation(start)
+                if citation is not None:
+                    results.append(citation)
+                    pos = citation.end
+                    continue
             m = _TRIGGER.match(text, start)
             if m is None:
                 continue
@@ -107,8 +120,17 @@ class _Parser(_TailMixin):
                     # "§§ 280, 288 BGB und § 433 BGB": one group per instrument
                     self.group += 1
                     batch = item.batch
-                self.results.append(self._freeze(item))
-            self.last_item = items[-1]
+                results.append(self._freeze(item))
+            last = items[-1]
+            top = next(iter(last.levels))
+            self.last_end = last.end
+            self.last_unit = (
+                top,
+                last.levels[top],
+                last.lang_de,
+                last.lang_en,
+                last.instrument,
+            )
         if self.default is None:
             self._bind_in_sentence()
         return self.results
@@ -267,8 +289,7 @@ class _Parser(_TailMixin):
     def _act_before(self, start: int) -> InstrumentInfo | None:
         """ "DSGVO, Art. 15 Abs. 3", "DORA Article 19(1)": the act right before
         the unit, unless it belongs to the citation before."""
-        floor = self.last_item.end if self.last_item is not None else 0
-        begin = max(floor, start - 70)
+        begin = max(self.last_end, start - 70)
         if begin >= start:
             return None
         # cheap rejection: an act's name ends with a letter or digit, right
@@ -342,10 +363,14 @@ class _Parser(_TailMixin):
     def _numbered(
         self, m: re.Match[str], top: str, *, de: int = 0, en: int = 0
     ) -> list[_Item]:
+        plural = m.group(m.lastgroup or 0) in _PLURAL_WORDS
+        if not plural:
+            um = (_USUAL_SEC if top == "sec" else _USUAL_ART).match(self.text, m.end())
+            if um is not None:
+                return self._usual_item(m.start(), um, top, de, en)
         nm = (_SEC_NUMBER if top == "sec" else _NUMBER).match(self.text, m.end())
         if nm is None:
             return []
-        word = m.group(m.lastgroup or 0)
         item = _Item(
             start=m.start(),
             end=nm.end(),
@@ -353,7 +378,7 @@ class _Parser(_TailMixin):
             stated={top},
             lang_de=de,
             lang_en=en,
-            plural=word in _PLURAL_WORDS,
+            plural=plural,
         )
         if not item.plural and _QUICK_END.match(self.text, item.end):
             # "Article 6 shall", "§ 286 genannten": nothing can follow
@@ -493,26 +518,27 @@ class _Parser(_TailMixin):
 
     def _bare(self, m: re.Match[str]) -> list[_Item]:
         """A bare "Abs. 2" binds to the citation just before it."""
-        prev = self.last_item
-        if prev is None or prev.end > m.start():
+        prev = self.last_unit
+        prev_end = self.last_end
+        if prev is None or prev_end > m.start():
             return []
         if (
-            m.start() - prev.end > 300
-            or self.text.find("\n\n", prev.end, m.start()) != -1
+            m.start() - prev_end > 300
+            or self.text.find("\n\n", prev_end, m.start()) != -1
         ):
             return []
-        top = next(iter(prev.levels))
+        top, value, lang_de, lang_en, instrument = prev
         if top not in ("art", "sec"):
             return []
         item = _Item(
             start=m.start(),
             end=m.start(),
-            levels={top: prev.levels[top]},
+            levels={top: value},
             stated=set(),
-            lang_de=prev.lang_de,
-            lang_en=prev.lang_en,
-            instrument=prev.instrument,
-            instrument_source="context" if prev.instrument else None,
+            lang_de=lang_de,
+            lang_en=lang_en,
+            instrument=instrument,
+            instrument_source="context" if instrument else None,
             context_bound=True,
         )
         tm = _TAIL.match(self.text, m.start())

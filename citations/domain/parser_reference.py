@@ -24,7 +24,7 @@ from citations.domain.citation import (
     roman_to_int,
 )
 from citations.domain.instruments import InstrumentInfo, static_alias
-from citations.domain.parser import _NONE, _Parser, _rank
+from citations.domain.parser import _NONE, _PLURAL_WORDS, _Parser, _rank
 from citations.domain.parser_input import (
     _HTML_HINT,
     _same_length_plain,
@@ -32,11 +32,13 @@ from citations.domain.parser_input import (
 from citations.domain.patterns import (
     _EU_MENTION,
     _FOLLOWING,
+    _NUMBER,
     _ORDINAL_BEFORE,
     _QUICK_END,
     _RANGE,
     _ROMAN_PARA,
     _ROMAN_SENT,
+    _SEC_NUMBER,
     _TAIL_PLAIN,
     _VV_BEFORE,
 )
@@ -94,8 +96,7 @@ class _ReferenceParser(_Parser):
         return _EU_MENTION.finditer(self.text, begin, end)
 
     def _act_before(self, start: int) -> InstrumentInfo | None:
-        floor = self.last_item.end if self.last_item is not None else 0
-        begin = max(floor, start - 70)
+        begin = max(self.last_end, start - 70)
         if begin >= start:
             return None
         text = self.text
@@ -120,6 +121,30 @@ class _ReferenceParser(_Parser):
             if info is not None:
                 return info
         return None
+
+    def _usual_citation(self, start: int) -> Citation | None:
+        return None  # every unit is read by the steps
+
+    def _numbered(
+        self, m: re.Match[str], top: str, *, de: int = 0, en: int = 0
+    ) -> list[_Item]:
+        nm = (_SEC_NUMBER if top == "sec" else _NUMBER).match(self.text, m.end())
+        if nm is None:
+            return []
+        word = m.group(m.lastgroup or 0)
+        item = _Item(
+            start=m.start(),
+            end=nm.end(),
+            levels={top: nm.group(1).replace(" ", "")},
+            stated={top},
+            lang_de=de,
+            lang_en=en,
+            plural=word in _PLURAL_WORDS,
+        )
+        if not item.plural and _QUICK_END.match(self.text, item.end):
+            item.quick = True
+            return [item]
+        return self._item_and_list(item, roman_ok=True)
 
     def _item_and_list(self, item: _Item, *, roman_ok: bool) -> list[_Item]:
         self._tail(item, roman_ok=roman_ok)

@@ -473,3 +473,83 @@ def test_where_nothing_follows_the_list_instrument_and_join_steps_find_nothing(
 def test_where_nothing_follows_the_steps_find_nothing_in_the_labelled_sets() -> None:
     text = "\n".join(_labelled_texts())
     assert _assert_nothing_follows_holds(text) > 10_000
+
+
+# a unit, its subdivisions in any order (the usual one among them) and what
+# may follow: the forms the one-match reading of a usual unit takes or leaves
+_UNIT_HEADS = ["§", "§§", "Art.", "Art", "Artikel", "Artikeln", "Article", "Articles"]
+_UNIT_PARTS = [
+    "Abs. 1",
+    "Absatz 2",
+    "Abs 3",
+    "UAbs. 1",
+    "Unterabsatz 2",
+    "S. 2",
+    "Satz 1",
+    "Nr. 3",
+    "Nr 4",
+    "Ziff. 2",
+    "no. 5",
+    "lit. a",
+    "Buchstabe B",
+    "Buchst. c)",
+    "(1)",
+    "(a)",
+    "(ii)",
+    " (2)",
+    "a)",
+    "Hs. 1",
+    "Alt. 2",
+    "II",
+    "ff.",
+    "f.",
+    "bis 5",
+    "– 7",
+]
+_UNIT_ENDS = [
+    "gilt",
+    "shall",
+    "und der",
+    "und 5",
+    "oder b",
+    ", the",
+    ", 2",
+    "der DSGVO",
+    "BGB",
+    "of this Regulation",
+    "i.V.m. § 5",
+    ".",
+    ";",
+    ")",
+    "",
+    "sowie Art. 7",
+    "and paragraph 2",
+    "Abs. 4",
+    "und Art",
+    ", Die",
+]
+
+
+@settings(max_examples=600, deadline=None)
+@given(
+    st.sampled_from(["", "DSGVO, ", "nach ", "(", "BGB "]),
+    st.sampled_from(_UNIT_HEADS),
+    st.sampled_from(["", " "]),
+    st.sampled_from(["5", "286", "12a", "124 a", "1.2"]),
+    st.lists(st.sampled_from(_UNIT_PARTS), max_size=4),
+    st.sampled_from(["", " "]),
+    st.sampled_from(_UNIT_ENDS),
+)
+def test_fast_parser_equals_reference_parser_on_units_and_their_subdivisions(
+    before: str,
+    head: str,
+    gap: str,
+    number: str,
+    parts: list[str],
+    space: str,
+    end: str,
+) -> None:
+    body = "".join(p if p.startswith(("(", " (")) else " " + p for p in parts)
+    text = f"{before}{head}{gap}{number}{body}{space}{end} weiter"
+    _assert_same(text)
+    _assert_same(text + " Abs. 2 gilt")  # a bare unit after it reads its last

@@ -1,0 +1,174 @@
+"""The parser's reading of a § or an article written as usual, in one match.
+
+Most citations are one unit with its subdivisions in their usual order and
+an ordinary word or nothing that continues the chain after them ("Artikel 6
+Absatz 1 gilt", "§ 286 Abs. 2 S. 1 genannten", "Article 6(1)(a) shall",
+"Artikel 21 und der"). ``_USUAL_SEC`` and ``_USUAL_ART`` read such a unit in
+one match where the parser's steps (``_numbered``, ``_tail``, the end checks
+of ``_item_and_list``) would take one each; the steps read everything else.
+``parser_reference`` keeps ``_numbered`` without this, and the equality tests
+hold both to the same citations.
+"""
+
+from __future__ import annotations
+
+import re
+
+from citations.domain.citation import Citation, _Item, citation_new
+from citations.domain.instruments import InstrumentInfo
+from citations.domain.parser_tail import paren_kind, point_kind
+from citations.domain.patterns import _USUAL_ART_UNIT, _USUAL_SEC_UNIT, _lit_value
+
+_NONE: frozenset[str] = frozenset()
+# a chain's last unit as a bare "Abs. 2" after it reads it: top level, its
+# value, the counts of German and English words, the act
+_Unit = tuple[str, str, int, int, InstrumentInfo | None]
+# the groups of the usual patterns, in the order ``usual_levels`` reads them
+_GROUPS = (
+    "num",
+    "quick",
+    "p1",
+    "p2",
+    "p3",
+    "abs",
+    "uabs",
+    "satz",
+    "nr",
+    "lit",
+    "quick_end",
+    "nothing",
+)
+
+
+def usual_levels(
+    um: re.Match[str], top: str
+) -> tuple[dict[str, str], int, list[str], str | None, bool]:
+    """The levels a usual unit's match states, the number of German
+    subdivision words in it, the levels written in brackets, the level a
+    "lit." gave (or None), and whether the chain ends after it."""
+    num, quick, p1, p2, p3, para, subpara, sent, point, lit, end, nothing = um.group(
+        *_GROUPS
+    )
+    levels = {top: num.replace(" ", "")}
+    if quick is not None:
+        return levels, 0, [], None, True
+    # the levels come in their usual order, each deeper than the one before:
+    # the checks of ``_set`` pass for every one of them
+    ends = end is not None or nothing is not None
+    if p1 is not None:
+        bracketed = []
+        for value in (p1, p2, p3):
+            if value is None:
+                break
+            kind = paren_kind(levels, value)
+            if kind is None:  # never after an article or a §
+                raise AssertionError(value)
+            levels[kind] = value
+            bracketed.append(kind)
+        return levels, 0, bracketed, None, ends
+    german = 0
+    lit_kind = None
+    if para is not None:
+        levels["para"] = para
+        german += 1
+    if subpara is not None:
+        levels["subpara"] = subpara
+        german += 1
+    if sent is not None:
+        levels["sent"] = sent
+        german += 1
+    if point is not None:
+        levels[point_kind(levels)] = point
+        german += 1
+    if lit is not None:
+        lit_kind = point_kind(levels)
+        levels[lit_kind] = _lit_value(lit)
+        german += 1
+    return levels, german, [], lit_kind, ends
+
+
+class _UsualMixin:
+    """The usual units of :class:`citations.domain.parser._Parser`."""
+
+    text: str
+    default: InstrumentInfo | None
+    group: int
+    last_end: int
+    last_unit: _Unit | None
+
+    def _act_before(self, start: int) -> InstrumentInfo | None:
+        raise NotImplementedError
+
+    def _usual_item(
+        self, start: int, um: re.Match[str], top: str, de: int, en: int
+    ) -> list[_Item]:
+        """What ``_numbered`` gives for a usual unit (``_USUAL_SEC``,
+        ``_USUAL_ART`` matched after the trigger's word): the item, and the
+        items of a list that follows it where the chain does not end."""
+        levels, german, bracketed, lit_kind, ends = usual_levels(um, top)
+        item = _Item(
+            start=start,
+            end=um.end(),
+            levels=levels,
+            stated=set(levels),
+            lang_de=de + german,
+            lang_en=en,
+            paren_kinds=bracketed,
+            quick=ends,
+        )
+        if lit_kind is not None:
+            item.lit_kinds.add(lit_kind)
+        if ends:
+            return [item]
+        return [item, *self._list_rest(item)]
+
+    def _list_rest(self, item: _Item) -> list[_Item]:
+        raise NotImplementedError
+
+    def _usual_citation(self, start: int) -> Citation | None:
+        """The citation that a chain of one usual unit that ends gives, read
+        from the trigger's word at ``start`` on; None where the unit is not
+        written as usual or the chain goes on (the steps read it then). Its
+        act is the one named right before it, or the default."""
+        text = self.text
+        if text[start] == "§":
+            um = _USUAL_SEC_UNIT.match(text, start)
+            if um is None:
+                return None
+            top, de, en = "sec", 1, 0
+        else:
+            um = _USUAL_ART_UNIT.match(text, start)
+            if um is None:
+                return None
+            word = um.group("word")
+            top, de, en = "art", int(word == "Artikel"), int(word == "Article")
+        levels, german, bracketed, _, ends = usual_levels(um, top)
+        if not ends:
+            return None
+        instrument = self._act_before(start)
+        if instrument is not None:
+            source: str | None = "stated"
+        elif self.default is not None:
+            instrument, source = self.default, "default"
+        else:
+            source = None
+        end = um.end()
+        de += german
+        self.group += 1
+        self.last_end = end
+        self.last_unit = (top, levels[top], de, en, instrument)
+        return citation_new(
+            start,
+            end,
+            text[start:end],
+            tuple(levels.items()),
+            frozenset(levels),
+            instrument,
+            source,
+            "en" if en > de else "de",
+            None,
+            None,
+            False,
+            frozenset(bracketed) if bracketed else _NONE,
+            self.group,
+        )

@@ -43,7 +43,7 @@ from citations.domain.parser_input import (
     _same_length_plain,
 )
 from citations.domain.parser_tail import _TailMixin
-from citations.domain.parser_usual import _Unit, _UsualMixin
+from citations.domain.parser_usual import _USUAL_ENDS, _Unit, _UsualMixin
 from citations.domain.patterns import (
     _ABBR_IN_BRACKETS,
     _ABBR_SHAPE,
@@ -101,16 +101,21 @@ class _Parser(_UsualMixin, _TailMixin):
         for start in self._places():
             if start < pos:
                 continue
-            if text[start] in "§A":
-                citation = self._usual_citation(start)
-                if citation is not None:
+            usual = self._usual_head(start)
+            if usual is not None:
+                # "Artikel 6 Absatz 1 gilt": the unit in one match, and where
+                # the chain ends there, straight to its citation
+                if usual[0].lastgroup in _USUAL_ENDS:
+                    citation = self._usual_citation(start, *usual)
                     results.append(citation)
                     pos = citation.end
                     continue
-            m = _TRIGGER.match(text, start)
-            if m is None:
-                continue
-            items = self._chain(m)
+                items = self._chain_from(self._usual_item(start, *usual))
+            else:
+                m = _TRIGGER.match(text, start)
+                if m is None:
+                    continue
+                items = self._chain(m)
             if not items:
                 continue
             pos = items[-1].end
@@ -180,7 +185,10 @@ class _Parser(_UsualMixin, _TailMixin):
 
     # -- a chain: items joined by lists and i.V.m., sharing a trailing instrument --
     def _chain(self, m: re.Match[str]) -> list[_Item]:
-        items = self._head(m)
+        return self._chain_from(self._head(m))
+
+    def _chain_from(self, items: list[_Item]) -> list[_Item]:
+        """The chain that starts with the items of its first head."""
         if not items:
             return []
         if len(items) == 1 and items[0].quick:

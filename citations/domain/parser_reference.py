@@ -122,7 +122,7 @@ class _ReferenceParser(_Parser):
                 return info
         return None
 
-    def _usual_citation(self, start: int) -> Citation | None:
+    def _usual_head(self, start: int) -> None:
         return None  # every unit is read by the steps
 
     def _numbered(

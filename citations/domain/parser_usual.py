@@ -23,6 +23,10 @@ _NONE: frozenset[str] = frozenset()
 # a chain's last unit as a bare "Abs. 2" after it reads it: top level, its
 # value, the counts of German and English words, the act
 _Unit = tuple[str, str, int, int, InstrumentInfo | None]
+# a usual unit's match, its top level, its counts of German and English words
+_Usual = tuple[re.Match[str], str, int, int]
+# the last group of a usual unit's match where the chain ends after it
+_USUAL_ENDS = frozenset({"quick", "quick_end", "nothing"})
 # the groups of the usual patterns, in the order ``usual_levels`` reads them
 _GROUPS = (
     "num",
@@ -125,26 +129,32 @@ class _UsualMixin:
     def _list_rest(self, item: _Item) -> list[_Item]:
         raise NotImplementedError
 
-    def _usual_citation(self, start: int) -> Citation | None:
-        """The citation that a chain of one usual unit that ends gives, read
-        from the trigger's word at ``start`` on; None where the unit is not
-        written as usual or the chain goes on (the steps read it then). Its
-        act is the one named right before it, or the default."""
+    def _usual_head(self, start: int) -> _Usual | None:
+        """A § or an article written as usual, read from the trigger's word
+        at ``start`` on (``_USUAL_SEC_UNIT``, ``_USUAL_ART_UNIT``): its match,
+        top level and counts of German and English words; None where the
+        trigger is another or the unit is not written so."""
         text = self.text
-        if text[start] == "§":
+        first = text[start]
+        if first == "§":
             um = _USUAL_SEC_UNIT.match(text, start)
-            if um is None:
-                return None
-            top, de, en = "sec", 1, 0
-        else:
-            um = _USUAL_ART_UNIT.match(text, start)
-            if um is None:
-                return None
-            word = um.group("word")
-            top, de, en = "art", int(word == "Artikel"), int(word == "Article")
-        levels, german, bracketed, _, ends = usual_levels(um, top)
-        if not ends:
+            return None if um is None else (um, "sec", 1, 0)
+        if first != "A" or not text.startswith("Art", start):
             return None
+        um = _USUAL_ART_UNIT.match(text, start)
+        if um is None:
+            return None
+        word = um.group("word")
+        return um, "art", int(word == "Artikel"), int(word == "Article")
+
+    def _usual_citation(
+        self, start: int, um: re.Match[str], top: str, de: int, en: int
+    ) -> Citation:
+        """The citation of a chain of one usual unit that ends after it
+        (``um.lastgroup`` in ``_USUAL_ENDS``); its act is the one named right
+        before it, or the default."""
+        levels, german, bracketed, _, _ = usual_levels(um, top)
+        text = self.text
         instrument = self._act_before(start)
         if instrument is not None:
             source: str | None = "stated"

@@ -549,6 +549,9 @@ class _Parser(_UsualMixin, _TailMixin):
             instrument_source="context" if instrument else None,
             context_bound=True,
         )
+        usual = self._usual_bare(item)
+        if usual is not None:
+            return usual
         tm = _TAIL.match(self.text, m.start())
         if tm is None:
             word = m.group("bare")

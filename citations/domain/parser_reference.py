@@ -125,6 +125,9 @@ class _ReferenceParser(_Parser):
     def _usual_head(self, start: int) -> None:
         return None  # every unit is read by the steps
 
+    def _usual_bare(self, item: _Item) -> None:
+        return None
+
     def _numbered(
         self, m: re.Match[str], top: str, *, de: int = 0, en: int = 0
     ) -> list[_Item]:

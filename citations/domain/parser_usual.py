@@ -17,7 +17,12 @@ import re
 from citations.domain.citation import Citation, _Item, citation_new
 from citations.domain.instruments import InstrumentInfo
 from citations.domain.parser_tail import paren_kind, point_kind
-from citations.domain.patterns import _USUAL_ART_UNIT, _USUAL_SEC_UNIT, _lit_value
+from citations.domain.patterns import (
+    _USUAL_ART_UNIT,
+    _USUAL_BARE,
+    _USUAL_SEC_UNIT,
+    _lit_value,
+)
 
 _NONE: frozenset[str] = frozenset()
 # a chain's last unit as a bare "Abs. 2" after it reads it: top level, its
@@ -59,17 +64,31 @@ def usual_levels(
     # the levels come in their usual order, each deeper than the one before:
     # the checks of ``_set`` pass for every one of them
     ends = end is not None or nothing is not None
-    if p1 is not None:
-        bracketed = []
-        for value in (p1, p2, p3):
-            if value is None:
-                break
-            kind = paren_kind(levels, value)
-            if kind is None:  # never after an article or a §
-                raise AssertionError(value)
-            levels[kind] = value
-            bracketed.append(kind)
-        return levels, 0, bracketed, None, ends
+    if p1 is None:
+        german, lit_kind = _german_levels(levels, para, subpara, sent, point, lit)
+        return levels, german, [], lit_kind, ends
+    bracketed = []
+    for value in (p1, p2, p3):
+        if value is None:
+            break
+        kind = paren_kind(levels, value)
+        if kind is None:  # never after an article or a §
+            raise AssertionError(value)
+        levels[kind] = value
+        bracketed.append(kind)
+    return levels, 0, bracketed, None, ends
+
+
+def _german_levels(
+    levels: dict[str, str],
+    para: str | None,
+    subpara: str | None,
+    sent: str | None,
+    point: str | None,
+    lit: str | None,
+) -> tuple[int, str | None]:
+    """Add "Abs. 1 UAbs. 2 S. 3 Nr. 4 lit. a" (each optional) to ``levels``:
+    the number of them, and the level the "lit." gave (or None)."""
     german = 0
     lit_kind = None
     if para is not None:
@@ -88,7 +107,7 @@ def usual_levels(
         lit_kind = point_kind(levels)
         levels[lit_kind] = _lit_value(lit)
         german += 1
-    return levels, german, [], lit_kind, ends
+    return german, lit_kind
 
 
 class _UsualMixin:
@@ -128,6 +147,31 @@ class _UsualMixin:
 
     def _list_rest(self, item: _Item) -> list[_Item]:
         raise NotImplementedError
+
+    def _usual_bare(self, item: _Item) -> list[_Item] | None:
+        """What ``_item_and_list`` gives for the bare "Absatz 2 Satz 1" that
+        ``item`` (the unit it binds to, nothing stated yet) starts with, where
+        its subdivisions are the usual German ones (``_USUAL_BARE``); None
+        where they are not (the steps read it then)."""
+        um = _USUAL_BARE.match(self.text, item.start)
+        if um is None:
+            return None
+        para, subpara, sent, point, lit, end, nothing = um.group(
+            "abs", "uabs", "satz", "nr", "lit", "quick_end", "nothing"
+        )
+        levels = item.levels
+        german, lit_kind = _german_levels(levels, para, subpara, sent, point, lit)
+        if not german:
+            return None
+        item.stated.update(kind for kind in levels if kind != next(iter(levels)))
+        item.lang_de += german
+        item.end = um.end()
+        if lit_kind is not None:
+            item.lit_kinds.add(lit_kind)
+        if end is not None or nothing is not None:
+            item.quick = True
+            return [item]
+        return [item, *self._list_rest(item)]
 
     def _usual_head(self, start: int) -> _Usual | None:
         """A § or an article written as usual, read from the trigger's word

@@ -308,6 +308,9 @@ def _step(name: str, tag: str) -> str:
 # "Abs. 1 UAbs. 2 S. 3 Nr. 4 lit. a". Each step is the ``_TAIL`` alternative
 # that ``_TAIL`` itself takes there (their keywords start differently), and in
 # this order each goes deeper than the one before, so ``_tail`` would take it.
+_USUAL_GERMAN = (
+    "?+".join(_step(name, name) for name in ("abs", "uabs", "satz", "nr", "lit")) + "?+"
+)
 _USUAL_SUBDIVISIONS = (
     "(?:"
     + _step("paren", "p1")
@@ -316,8 +319,8 @@ _USUAL_SUBDIVISIONS = (
     + "(?:"
     + _step("paren", "p3")
     + ")?+)?+|"
-    + "?+".join(_step(name, name) for name in ("abs", "uabs", "satz", "nr", "lit"))
-    + "?+)"
+    + _USUAL_GERMAN
+    + ")"
 )
 # After the usual subdivisions: nothing ``_tail`` would read (no further
 # subdivision, no "ff." or range), and whether the chain ends there (the
@@ -356,6 +359,9 @@ def _usual_unit(head: str, number: str) -> re.Pattern[str]:
     )
 
 
+# a bare "Absatz 2 Satz 1" (``_bare``): the German subdivisions from its
+# keyword on, and then nothing more to read
+_USUAL_BARE = re.compile(_USUAL_GERMAN + _USUAL_END)
 # after the trigger's word (``_numbered``)
 _USUAL_SEC = _usual_unit("", _SEC_NUM_VALUE)
 _USUAL_ART = _usual_unit("", _NUM_VALUE)

@@ -149,30 +149,38 @@ class _Parser(_UsualMixin, _TailMixin):
         ergänzend Erwägungsgrund 47", "das AGG endet mit § 33") or else after
         it ("Article 53(1)(c) and ... Article 53(1)(d) of the AI Act"), if its
         kind of unit fits that act. A unit followed by a name of its own
-        ("Art. 4 der Geschäftsordnung") never does. Linear: one look at the
-        gap between each two neighbouring citations."""
+        ("Art. 4 der Geschäftsordnung") never does. Linear: at most one look
+        at the gap between each two neighbouring citations, and only where an
+        act is carried across it."""
         results = self.results
         bound = sum(1 for c in results if c.instrument is not None)
         if bound == 0 or bound == len(results):
             return
         text = self.text
         n = len(results)
-        # breaks[k]: a sentence ends between citation k and k + 1
-        breaks = [
-            _sentence_ends(text, results[k].end, results[k + 1].start)
-            for k in range(n - 1)
-        ]
+        # breaks[k]: whether a sentence ends between citation k and k + 1,
+        # looked at when first needed
+        breaks: list[bool | None] = [None] * (n - 1)
+
+        def ends_after(k: int) -> bool:
+            known = breaks[k]
+            if known is None:
+                known = breaks[k] = _sentence_ends(
+                    text, results[k].end, results[k + 1].start
+                )
+            return known
+
         before: list[InstrumentInfo | None] = [None] * n
         current: InstrumentInfo | None = None
         for k in range(n):
-            if k and breaks[k - 1]:
+            if current is not None and k and ends_after(k - 1):
                 current = None
             before[k] = current
             if results[k].instrument is not None:
                 current = results[k].instrument
         current = None
         for k in range(n - 1, -1, -1):
-            if k < n - 1 and breaks[k]:
+            if current is not None and k < n - 1 and ends_after(k):
                 current = None
             c = results[k]
             if c.instrument is not None:

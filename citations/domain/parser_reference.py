@@ -24,7 +24,15 @@ from citations.domain.citation import (
     roman_to_int,
 )
 from citations.domain.instruments import InstrumentInfo, static_alias
-from citations.domain.parser import _NONE, _PLURAL_WORDS, _Parser, _rank
+from citations.domain.parser import (
+    _NONE,
+    _OWN_NAME,
+    _PLURAL_WORDS,
+    _fits,
+    _Parser,
+    _rank,
+    _sentence_ends,
+)
 from citations.domain.parser_input import (
     _HTML_HINT,
     _same_length_plain,
@@ -121,6 +129,38 @@ class _ReferenceParser(_Parser):
             if info is not None:
                 return info
         return None
+
+    def _bind_in_sentence(self) -> None:
+        results = self.results
+        bound = sum(1 for c in results if c.instrument is not None)
+        if bound == 0 or bound == len(results):
+            return
+        text = self.text
+        n = len(results)
+        breaks = [
+            _sentence_ends(text, results[k].end, results[k + 1].start)
+            for k in range(n - 1)
+        ]
+        before: list[InstrumentInfo | None] = [None] * n
+        current: InstrumentInfo | None = None
+        for k in range(n):
+            if k and breaks[k - 1]:
+                current = None
+            before[k] = current
+            if results[k].instrument is not None:
+                current = results[k].instrument
+        current = None
+        for k in range(n - 1, -1, -1):
+            if k < n - 1 and breaks[k]:
+                current = None
+            c = results[k]
+            if c.instrument is not None:
+                current = c.instrument
+                continue
+            info = before[k] or current
+            if info is None or not _fits(c, info) or _OWN_NAME.match(text, c.end):
+                continue
+            results[k] = replace(c, instrument=info, instrument_source="context")
 
     def _usual_head(self, start: int) -> None:
         return None  # every unit is read by the steps

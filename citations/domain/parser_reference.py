@@ -24,19 +24,12 @@ from citations.domain.citation import (
     roman_to_int,
 )
 from citations.domain.instruments import InstrumentInfo, static_alias
-from citations.domain.parser import (
-    _NONE,
-    _OWN_NAME,
-    _PLURAL_WORDS,
-    _fits,
-    _Parser,
-    _rank,
-    _sentence_ends,
-)
+from citations.domain.parser import _NONE, _PLURAL_WORDS, _Parser, _rank
 from citations.domain.parser_input import (
     _HTML_HINT,
     _same_length_plain,
 )
+from citations.domain.parser_sentence import _OWN_NAME, _fits, _sentence_ends
 from citations.domain.patterns import (
     _EU_MENTION,
     _FOLLOWING,

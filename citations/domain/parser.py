@@ -4,7 +4,9 @@ One pass of a compiled trigger regex finds where a citation may start (``§``,
 ``Art.``, ``Artikel``, ``Article``, ``Erwägungsgrund``, ``recital``, ``Anhang``,
 ``Annex``, ``point (x) of``, a bare ``Abs.`` after a citation); from there a
 small hand-written parser reads numbers, subdivisions, lists, ranges, ``ff.``,
-``i.V.m.`` chains and the instrument, each step an anchored ``re.match``.
+``i.V.m.`` chains and the instrument, each step an anchored ``re.match``. A §
+or article written as usual is read in one match (``parser_usual``); the
+steps read everything else.
 
 What the parser promises:
 

@@ -3,8 +3,10 @@
 :class:`_ReferenceParser` is :class:`citations.domain.parser._Parser` with
 each step that has a faster form replaced by its original, plainer one
 (``_TAIL``, which the other steps use too, is held to ``_TAIL_PLAIN`` by its
-own test). It is
-not used in production; the equality tests
+own test): the plain listing of the candidate literals, every unit read by
+the steps (no usual unit in one match, no look for the chain's end), the act
+before a unit by a loop, ``Citation`` by its ``__init__``, the sentence
+binding looking at every gap. It is not used in production; the equality tests
 (``tests/citations/test_parser_fast_paths.py``) hold the parser to giving
 exactly what this one gives, on the labelled sets, slices of the corpus and
 generated text.

@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -405,7 +406,7 @@ def test_candidate_scan_finds_the_places_a_plain_listing_finds_in_glued_literals
 
 
 def test_citation_built_by_its_slot_setters_is_the_dataclass_value() -> None:
-    values = (
+    values: tuple[Any, ...] = (
         3,
         20,
         "Art. 6 Abs. 1 DSGVO",

@@ -4,7 +4,9 @@ One pass of a compiled trigger regex finds where a citation may start (``§``,
 ``Art.``, ``Artikel``, ``Article``, ``Erwägungsgrund``, ``recital``, ``Anhang``,
 ``Annex``, ``point (x) of``, a bare ``Abs.`` after a citation); from there a
 small hand-written parser reads numbers, subdivisions, lists, ranges, ``ff.``,
-``i.V.m.`` chains and the instrument, each step an anchored ``re.match``.
+``i.V.m.`` chains and the instrument, each step an anchored ``re.match``. A §
+or article written as usual is read in one match (``parser_usual``); the
+steps read everything else.
 
 What the parser promises:
 
@@ -18,7 +20,6 @@ What the parser promises:
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from dataclasses import replace
 
 from citations.domain.citation import (
@@ -27,35 +28,25 @@ from citations.domain.citation import (
     Citation,
     Lang,
     _Item,
+    citation_new,
     in_level_order,
 )
 from citations.domain.instruments import (
     InstrumentInfo,
-    instrument_by_alias,
-    law_lookup,
-    static_alias,
-    unknown_statute,
 )
 from citations.domain.parser_input import (
     _HTML_HINT,
     _candidates,
     _same_length_plain,
 )
+from citations.domain.parser_instrument import _InstrumentMixin
+from citations.domain.parser_sentence import bind_in_sentence
 from citations.domain.parser_tail import _TailMixin
+from citations.domain.parser_usual import _USUAL_ENDS, _Unit, _UsualMixin
 from citations.domain.patterns import (
-    _ABBR_IN_BRACKETS,
-    _ABBR_SHAPE,
     _ANNEX_NUMBER,
-    _BOOK_AFTER,
-    _CONTEXT_WINDOW,
-    _EN_ALIASES,
-    _EU_MENTION,
-    _EU_MENTION_FIRST,
-    _INSTRUMENT,
-    _INSTRUMENT_START,
     _JOIN,
     _KEYWORD_CONTINUATIONS,
-    _LATER_ACT,
     _LIST_SEP,
     _NUMBER,
     _PAREN_VALUE,
@@ -67,19 +58,23 @@ from citations.domain.patterns import (
     _TAIL,
     _TAIL_KIND,
     _TRIGGER,
-    _eu_from_match,
+    _USUAL_ART,
+    _USUAL_SEC,
 )
 
 __all__ = ["Citation", "Lang", "parse_citations"]
 
 
-class _Parser(_TailMixin):
+class _Parser(_InstrumentMixin, _UsualMixin, _TailMixin):
     def __init__(self, text: str, default_instrument: InstrumentInfo | None) -> None:
         self.text = text
         self.default = default_instrument
         self.results: list[Citation] = []
         self.last_eu: InstrumentInfo | None = None
-        self.last_item: _Item | None = None
+        # where the last chain ended, and its last unit as a bare "Abs. 2"
+        # after it reads it: top level, its value, language counts, act
+        self.last_end = 0
+        self.last_unit: _Unit | None = None
         self._eu_scanned = 0
         self._eu_named: InstrumentInfo | None = None
         self.group = 0
@@ -90,13 +85,25 @@ class _Parser(_TailMixin):
         text = self.text
         # Candidate places first (``_candidates``); the full trigger is matched
         # only there.
-        for start in _candidates(text):
+        results = self.results
+        for start in self._places():
             if start < pos:
                 continue
-            m = _TRIGGER.match(text, start)
-            if m is None:
-                continue
-            items = self._chain(m)
+            usual = self._usual_head(start)
+            if usual is not None:
+                # "Artikel 6 Absatz 1 gilt": the unit in one match, and where
+                # the chain ends there, straight to its citation
+                if usual[0].lastgroup in _USUAL_ENDS:
+                    citation = self._usual_citation(start, *usual)
+                    results.append(citation)
+                    pos = citation.end
+                    continue
+                items = self._chain_from(self._usual_item(start, *usual))
+            else:
+                m = _TRIGGER.match(text, start)
+                if m is None:
+                    continue
+                items = self._chain(m)
             if not items:
                 continue
             pos = items[-1].end
@@ -106,55 +113,33 @@ class _Parser(_TailMixin):
                     # "§§ 280, 288 BGB und § 433 BGB": one group per instrument
                     self.group += 1
                     batch = item.batch
-                self.results.append(self._freeze(item))
-            self.last_item = items[-1]
+                results.append(self._freeze(item))
+            last = items[-1]
+            top = next(iter(last.levels))
+            self.last_end = last.end
+            self.last_unit = (
+                top,
+                last.levels[top],
+                last.lang_de,
+                last.lang_en,
+                last.instrument,
+            )
         if self.default is None:
             self._bind_in_sentence()
         return self.results
 
+    def _places(self) -> list[int]:
+        return _candidates(self.text)
+
     def _bind_in_sentence(self) -> None:
-        """A unit that names no act takes the act of the nearest citation of
-        the same sentence that does, before it ("Art. 6 Abs. 1 DSGVO ...;
-        ergänzend Erwägungsgrund 47", "das AGG endet mit § 33") or else after
-        it ("Article 53(1)(c) and ... Article 53(1)(d) of the AI Act"), if its
-        kind of unit fits that act. A unit followed by a name of its own
-        ("Art. 4 der Geschäftsordnung") never does. Linear: one look at the
-        gap between each two neighbouring citations."""
-        results = self.results
-        bound = sum(1 for c in results if c.instrument is not None)
-        if bound == 0 or bound == len(results):
-            return
-        text = self.text
-        n = len(results)
-        # breaks[k]: a sentence ends between citation k and k + 1
-        breaks = [
-            _sentence_ends(text, results[k].end, results[k + 1].start)
-            for k in range(n - 1)
-        ]
-        before: list[InstrumentInfo | None] = [None] * n
-        current: InstrumentInfo | None = None
-        for k in range(n):
-            if k and breaks[k - 1]:
-                current = None
-            before[k] = current
-            if results[k].instrument is not None:
-                current = results[k].instrument
-        current = None
-        for k in range(n - 1, -1, -1):
-            if k < n - 1 and breaks[k]:
-                current = None
-            c = results[k]
-            if c.instrument is not None:
-                current = c.instrument
-                continue
-            info = before[k] or current
-            if info is None or not _fits(c, info) or _OWN_NAME.match(text, c.end):
-                continue
-            results[k] = replace(c, instrument=info, instrument_source="context")
+        bind_in_sentence(self.text, self.results)
 
     # -- a chain: items joined by lists and i.V.m., sharing a trailing instrument --
     def _chain(self, m: re.Match[str]) -> list[_Item]:
-        items = self._head(m)
+        return self._chain_from(self._head(m))
+
+    def _chain_from(self, items: list[_Item]) -> list[_Item]:
+        """The chain that starts with the items of its first head."""
         if not items:
             return []
         if len(items) == 1 and items[0].quick:
@@ -244,57 +229,6 @@ class _Parser(_TailMixin):
             return []
         return [item, *self._list_rest(item)]
 
-    def _bind_without_instrument(self, item: _Item) -> None:
-        if item.instrument is not None:
-            return
-        before = self._act_before(item.start)
-        if before is not None:
-            item.instrument = before
-            item.instrument_source = "stated"
-            return
-        if "annex" in item.levels and (later := self._act_later(item.end)):
-            item.instrument = later
-            item.instrument_source = "context"
-            return
-        if self.default is not None:
-            item.instrument = self.default
-            item.instrument_source = "default"
-
-    def _act_before(self, start: int) -> InstrumentInfo | None:
-        """ "DSGVO, Art. 15 Abs. 3", "DORA Article 19(1)": the act right before
-        the unit, unless it belongs to the citation before."""
-        floor = self.last_item.end if self.last_item is not None else 0
-        begin = max(floor, start - 70)
-        if begin >= start:
-            return None
-        # cheap rejection: an act's name ends with a letter or digit, right
-        # before the unit (after a space or comma) ...
-        tail = self.text[begin:start].rstrip(" ,\t\n\xa0")
-        if not tail or not tail[-1].isalnum():
-            return None
-        # ... and its last word is capitalised ("DSGVO", "Act"; not "gemäß")
-        if not tail.rsplit(None, 1)[-1].lstrip('([„"“')[:1].isupper():
-            return None
-        # "(AI Act Article 50(3))": an opening bracket is no part of the name
-        words = [w.lstrip('([„"“') for w in tail.split()]
-        # the static registry's names only (an ordinary word never binds)
-        for n in range(min(4, len(words)), 0, -1):
-            info = static_alias(" ".join(words[-n:]))
-            if info is not None:
-                return info
-        return None
-
-    def _act_later(self, end: int) -> InstrumentInfo | None:
-        """ "Annex III point 5 ... under the AI Act": an EU act named (by its
-        name, "under/of/in the ...") later in the same sentence."""
-        stop = self.text.find(". ", end)
-        stop = len(self.text) if stop == -1 else min(stop, end + 300)
-        for m in _LATER_ACT.finditer(self.text, end, stop):
-            info = instrument_by_alias(re.sub(r"\s+", " ", m.group("alias")))
-            if info is not None and info.kind.startswith("eu_"):
-                return info
-        return None
-
     # -- heads --
     def _head(self, m: re.Match[str]) -> list[_Item]:
         kind = m.lastgroup
@@ -338,10 +272,14 @@ class _Parser(_TailMixin):
     def _numbered(
         self, m: re.Match[str], top: str, *, de: int = 0, en: int = 0
     ) -> list[_Item]:
+        plural = m.group(m.lastgroup or 0) in _PLURAL_WORDS
+        if not plural:
+            um = (_USUAL_SEC if top == "sec" else _USUAL_ART).match(self.text, m.end())
+            if um is not None:
+                return self._usual_item(m.start(), um, top, de, en)
         nm = (_SEC_NUMBER if top == "sec" else _NUMBER).match(self.text, m.end())
         if nm is None:
             return []
-        word = m.group(m.lastgroup or 0)
         item = _Item(
             start=m.start(),
             end=nm.end(),
@@ -349,7 +287,7 @@ class _Parser(_TailMixin):
             stated={top},
             lang_de=de,
             lang_en=en,
-            plural=word in _PLURAL_WORDS,
+            plural=plural,
         )
         if not item.plural and _QUICK_END.match(self.text, item.end):
             # "Article 6 shall", "§ 286 genannten": nothing can follow
@@ -489,28 +427,32 @@ class _Parser(_TailMixin):
 
     def _bare(self, m: re.Match[str]) -> list[_Item]:
         """A bare "Abs. 2" binds to the citation just before it."""
-        prev = self.last_item
-        if prev is None or prev.end > m.start():
+        prev = self.last_unit
+        prev_end = self.last_end
+        if prev is None or prev_end > m.start():
             return []
         if (
-            m.start() - prev.end > 300
-            or self.text.find("\n\n", prev.end, m.start()) != -1
+            m.start() - prev_end > 300
+            or self.text.find("\n\n", prev_end, m.start()) != -1
         ):
             return []
-        top = next(iter(prev.levels))
+        top, value, lang_de, lang_en, instrument = prev
         if top not in ("art", "sec"):
             return []
         item = _Item(
             start=m.start(),
             end=m.start(),
-            levels={top: prev.levels[top]},
+            levels={top: value},
             stated=set(),
-            lang_de=prev.lang_de,
-            lang_en=prev.lang_en,
-            instrument=prev.instrument,
-            instrument_source="context" if prev.instrument else None,
+            lang_de=lang_de,
+            lang_en=lang_en,
+            instrument=instrument,
+            instrument_source="context" if instrument else None,
             context_bound=True,
         )
+        usual = self._usual_bare(item)
+        if usual is not None:
+            return usual
         tm = _TAIL.match(self.text, m.start())
         if tm is None:
             word = m.group("bare")
@@ -551,93 +493,6 @@ class _Parser(_TailMixin):
                 return items[1:]
             items.append(nxt)
 
-    # -- instruments --
-    def _instrument(
-        self, pos: int
-    ) -> tuple[InstrumentInfo | None, str, int, Lang | None] | None:
-        if _INSTRUMENT_START.match(self.text, pos) is None:
-            return None  # cheap rejection before the long alias alternation
-        im = _INSTRUMENT.match(self.text, pos)
-        if im is None:
-            return None
-        if im.group("ctx") is not None:
-            bound = self._last_eu_mention(pos) or self.default
-            lang: Lang = "en" if im.group("ctx")[0] in "tT" else "de"
-            return bound, "context", im.end(), lang
-        alias = im.group("alias")
-        if alias is not None:
-            info = instrument_by_alias(re.sub(r"\s+", " ", alias))
-            if info is None:
-                return None
-            bm = _BOOK_AFTER.match(self.text, im.end())
-            if bm is not None:
-                # "SGB X", "SGB 10": the book of a code
-                book = instrument_by_alias(f"{alias} {bm.group(1)}")
-                if book is not None:
-                    return book, "stated", bm.end(), "de"
-            if info.kind.startswith("eu_"):
-                self.last_eu = info
-            lang2: Lang | None = "en" if alias.casefold() in _EN_ALIASES else None
-            if lang2 is None and alias != "DORA":
-                lang2 = "de"
-            end = im.end()
-            am = _ABBR_IN_BRACKETS.match(self.text, end)
-            if am is not None and instrument_by_alias(am.group(1)) is info:
-                end = am.end()
-            return info, "stated", end, lang2
-        if im.group("eukind") is not None:
-            info = _eu_from_match(im)
-            self.last_eu = info
-            en = im.group("eukind") in ("Regulation", "Directive")
-            return info, "stated", im.end(), "en" if en else "de"
-        abbr = im.group("abbr")
-        if abbr is not None:
-            book_no = im.group("book")
-            if book_no is not None:
-                info = instrument_by_alias(f"{abbr} {book_no}")
-                if info is not None:
-                    return info, "stated", im.end(), "de"
-            end = im.end("abbr")
-            info = law_lookup(abbr) or instrument_by_alias(abbr)
-            if info is not None:
-                return info, "stated", end, "de"
-            if _ABBR_SHAPE.fullmatch(abbr):
-                return unknown_statute(abbr), "stated", end, "de"
-        return None
-
-    def _last_eu_mention(self, pos: int) -> InstrumentInfo | None:
-        """The EU act named last before ``pos`` ("die Verordnung (EU) 2016/679
-        ... dieser Verordnung"), in a citation or in plain prose. Scans each
-        part of the text once, and only the last few thousand characters before
-        ``pos`` (earlier acts are still known from the citations that named
-        them)."""
-        begin = max(self._eu_scanned, pos - _CONTEXT_WINDOW)
-        for m in self._eu_mentions(begin, pos):
-            if m.group("alias") is not None:
-                info = instrument_by_alias(re.sub(r"\s+", " ", m.group("alias")))
-                if info is not None and info.kind.startswith("eu_"):
-                    self._eu_named = info
-            else:
-                self._eu_named = _eu_from_match(m)
-        self._eu_scanned = max(self._eu_scanned, pos)
-        return self._eu_named or self.last_eu
-
-    def _eu_mentions(self, begin: int, end: int) -> Iterator[re.Match[str]]:
-        """What ``_EU_MENTION.finditer(text, begin, end)`` finds, by matching
-        only where a mention can start (``_EU_MENTION_FIRST``): leftmost first,
-        no overlap, the same ``endpos``."""
-        text = self.text
-        match = _EU_MENTION.match
-        resume = begin
-        for first in _EU_MENTION_FIRST.finditer(text, begin, end):
-            at = first.start()
-            if at < resume:
-                continue
-            m = match(text, at, end)
-            if m is not None:
-                yield m
-                resume = m.end()
-
     # -- output --
     def _freeze(self, item: _Item) -> Citation:
         levels = tuple(item.levels.items())
@@ -660,9 +515,7 @@ class _Parser(_TailMixin):
         # trailing whitespace/punctuation never belongs to the span
         while end > start and self.text[end - 1] in " \t\n\xa0,":
             end -= 1
-        # positional: the keyword form of the frozen dataclass's __init__ costs
-        # a quarter more, once per citation (the field order is Citation's)
-        return Citation(
+        return citation_new(
             start,
             end,
             self.text[start:end],
@@ -680,100 +533,6 @@ class _Parser(_TailMixin):
 
 
 _NONE: frozenset[str] = frozenset()
-# what names the thing a unit belongs to when it is no act: "Art. 4 der
-# Geschäftsordnung", "§ 5 des Mietvertrags", "Article 5 of the Agreement"
-_OWN_NAME = re.compile(r"\s*,?\s*(?:der|des|dem|of\s+the|of|to\s+the)\s+[A-ZÄÖÜ]")
-# words that end with a period inside a sentence ("vgl. Art. 6", "gem. § 286")
-_ABBREVIATIONS = frozenset(
-    [
-        "vgl",
-        "gem",
-        "bzw",
-        "ggf",
-        "insb",
-        "usw",
-        "sog",
-        "zit",
-        "ca",
-        "etc",
-        "art",
-        "arts",
-        "abs",
-        "nr",
-        "nrn",
-        "rn",
-        "rz",
-        "urt",
-        "beschl",
-        "az",
-        "aufl",
-        "bd",
-        "hs",
-        "halbs",
-        "lit",
-        "buchst",
-        "ziff",
-        "anm",
-        "kap",
-        "var",
-        "alt",
-        "verf",
-        "sec",
-        "secs",
-        "no",
-        "nos",
-        "para",
-        "paras",
-        "cf",
-        "eg",
-        "ie",
-        "mwn",
-        "zb",
-        "ua",
-        "dh",
-        "iv",
-        "vm",
-    ]
-)
-_WORD_BEFORE = re.compile(r"(\w+)$")
-
-
-def _sentence_ends(text: str, a: int, b: int) -> bool:
-    """Whether a sentence ends between ``a`` and ``b``: a blank line, more
-    than 600 characters, or ". " before a capital after a word that is no
-    abbreviation."""
-    if b - a > 600:
-        return True
-    if text.find("\n\n", a, b) != -1:
-        return True
-    for mark in ".!?":
-        i = text.find(mark, a, b)
-        while i != -1:
-            j = i + 1
-            if j < b and text[j].isspace():
-                while j < b and text[j].isspace():
-                    j += 1
-                if j < len(text) and (text[j].isupper() or text[j] in '„"('):
-                    wm = _WORD_BEFORE.search(text, max(a, i - 30), i)
-                    word = wm.group(1) if wm else ""
-                    if (
-                        len(word) > 2
-                        and not word.isdigit()
-                        and word.lower() not in _ABBREVIATIONS
-                    ):
-                        return True
-            i = text.find(mark, i + 1, b)
-    return False
-
-
-def _fits(c: Citation, info: InstrumentInfo) -> bool:
-    """Whether the kind of unit can be one of ``info``'s."""
-    top = c.top
-    if top == "sec":
-        return info.kind.startswith("de_") and info.unit != "article"
-    if top == "art":
-        return info.unit != "section"
-    return info.kind.startswith("eu_")
 
 
 def _rank(level: tuple[str, str], before: tuple[tuple[str, str], ...]) -> float:

@@ -12,20 +12,29 @@ _START = re.Match.start
 
 
 def _candidates(text: str) -> list[int]:
-    """Every place where a citation may start, ascending."""
+    """Every place where a citation may start, ascending: where one of the
+    trigger's literals occurs (the same places as the plain listing of every
+    literal, ``parser_reference._candidates_reference``)."""
     places: list[int] = []
     for kind, pattern in _CANDIDATE_SCANS:
         if kind == "at":
             places.extend(map(_START, pattern.finditer(text)))
-        elif kind == "before":
-            places.extend([m.start() - 1 for m in pattern.finditer(text, 1)])
-        elif kind == "ordinal":
-            # "second subparagraph of Article 5" starts at its ordinal
+        elif kind == "paragraph":
             for m in pattern.finditer(text):
                 start = m.start()
-                om = _ORDINAL_BEFORE.search(text, max(0, start - 12), start)
-                if om is not None:
-                    places.append(om.start())
+                places.append(start)
+                sub = start >= 3 and m.end() - start == 9
+                if sub and text[start - 3 : start] == "sub":
+                    # "second subparagraph of Article 5" starts at its ordinal
+                    om = _ORDINAL_BEFORE.search(text, max(0, start - 15), start - 3)
+                    if om is not None:
+                        places.append(om.start())
+        elif kind == "ction":
+            # "recital", "section": the word starts two before its "c"
+            for m in pattern.finditer(text, 2):
+                start = m.start()
+                if text[start - 1] == "e":
+                    places.append(start - 2)
         else:
             # "Nr. 2300 VV RVG" starts before the "VV" that finds it
             for m in pattern.finditer(text):

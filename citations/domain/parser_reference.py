@@ -3,8 +3,10 @@
 :class:`_ReferenceParser` is :class:`citations.domain.parser._Parser` with
 each step that has a faster form replaced by its original, plainer one
 (``_TAIL``, which the other steps use too, is held to ``_TAIL_PLAIN`` by its
-own test). It is
-not used in production; the equality tests
+own test): the plain listing of the candidate literals, every unit read by
+the steps (no usual unit in one match, no look for the chain's end), the act
+before a unit by a loop, ``Citation`` by its ``__init__``, the sentence
+binding looking at every gap. It is not used in production; the equality tests
 (``tests/citations/test_parser_fast_paths.py``) hold the parser to giving
 exactly what this one gives, on the labelled sets, slices of the corpus and
 generated text.
@@ -24,28 +26,80 @@ from citations.domain.citation import (
     roman_to_int,
 )
 from citations.domain.instruments import InstrumentInfo, static_alias
-from citations.domain.parser import _NONE, _Parser, _rank
+from citations.domain.parser import _NONE, _PLURAL_WORDS, _Parser, _rank
 from citations.domain.parser_input import (
     _HTML_HINT,
     _same_length_plain,
 )
+from citations.domain.parser_sentence import _OWN_NAME, _fits, _sentence_ends
 from citations.domain.patterns import (
     _EU_MENTION,
     _FOLLOWING,
+    _NUMBER,
+    _ORDINAL_BEFORE,
+    _QUICK_END,
     _RANGE,
     _ROMAN_PARA,
     _ROMAN_SENT,
+    _SEC_NUMBER,
     _TAIL_PLAIN,
+    _VV_BEFORE,
+)
+
+# The literals one of which starts every citation, one scan each; kind: where
+# the citation starts relative to the literal.
+_LITERAL_SCANS: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("at", re.compile("§")),
+    ("at", re.compile("Art|Anh|Annex|Abs|Anlage")),
+    ("at", re.compile("ANNEX")),
+    ("at", re.compile("Erw|EG")),
+    ("before", re.compile("ecital")),  # "Recital", "recital"
+    ("before", re.compile("ection")),  # "Section", "section"
+    ("at", re.compile("Sec")),
+    ("at", re.compile("point")),
+    ("ordinal", re.compile("subparagraph")),
+    ("at", re.compile("UAbs|Unterabs")),
+    ("at", re.compile("paragraph")),
+    ("at", re.compile("Paragra")),
+    ("vv", re.compile("VV|Vergütungsverzeichnis")),
 )
 
 
+def _candidates_reference(text: str) -> list[int]:
+    """Every place where one of the literals occurs (see ``_candidates``)."""
+    places: list[int] = []
+    for kind, pattern in _LITERAL_SCANS:
+        if kind == "at":
+            places.extend([m.start() for m in pattern.finditer(text)])
+        elif kind == "before":
+            places.extend([m.start() - 1 for m in pattern.finditer(text, 1)])
+        elif kind == "ordinal":
+            # "second subparagraph of Article 5" starts at its ordinal
+            for m in pattern.finditer(text):
+                om = _ORDINAL_BEFORE.search(text, max(0, m.start() - 12), m.start())
+                if om is not None:
+                    places.append(om.start())
+        else:
+            # "Nr. 2300 VV RVG" starts before the "VV" that finds it
+            for m in pattern.finditer(text):
+                places.extend(
+                    vm.start()
+                    for vm in _VV_BEFORE.finditer(
+                        text, max(0, m.start() - 60), m.start()
+                    )
+                )
+    return sorted(set(places))
+
+
 class _ReferenceParser(_Parser):
+    def _places(self) -> list[int]:
+        return _candidates_reference(self.text)
+
     def _eu_mentions(self, begin: int, end: int) -> Iterator[re.Match[str]]:
         return _EU_MENTION.finditer(self.text, begin, end)
 
     def _act_before(self, start: int) -> InstrumentInfo | None:
-        floor = self.last_item.end if self.last_item is not None else 0
-        begin = max(floor, start - 70)
+        begin = max(self.last_end, start - 70)
         if begin >= start:
             return None
         text = self.text
@@ -70,6 +124,79 @@ class _ReferenceParser(_Parser):
             if info is not None:
                 return info
         return None
+
+    def _bind_in_sentence(self) -> None:
+        results = self.results
+        bound = sum(1 for c in results if c.instrument is not None)
+        if bound == 0 or bound == len(results):
+            return
+        text = self.text
+        n = len(results)
+        breaks = [
+            _sentence_ends(text, results[k].end, results[k + 1].start)
+            for k in range(n - 1)
+        ]
+        before: list[InstrumentInfo | None] = [None] * n
+        current: InstrumentInfo | None = None
+        for k in range(n):
+            if k and breaks[k - 1]:
+                current = None
+            before[k] = current
+            if results[k].instrument is not None:
+                current = results[k].instrument
+        current = None
+        for k in range(n - 1, -1, -1):
+            if k < n - 1 and breaks[k]:
+                current = None
+            c = results[k]
+            if c.instrument is not None:
+                current = c.instrument
+                continue
+            info = before[k] or current
+            if info is None or not _fits(c, info) or _OWN_NAME.match(text, c.end):
+                continue
+            results[k] = replace(c, instrument=info, instrument_source="context")
+
+    def _usual_head(self, start: int) -> None:
+        return None  # every unit is read by the steps
+
+    def _usual_bare(self, item: _Item) -> None:
+        return None
+
+    def _numbered(
+        self, m: re.Match[str], top: str, *, de: int = 0, en: int = 0
+    ) -> list[_Item]:
+        nm = (_SEC_NUMBER if top == "sec" else _NUMBER).match(self.text, m.end())
+        if nm is None:
+            return []
+        word = m.group(m.lastgroup or 0)
+        item = _Item(
+            start=m.start(),
+            end=nm.end(),
+            levels={top: nm.group(1).replace(" ", "")},
+            stated={top},
+            lang_de=de,
+            lang_en=en,
+            plural=word in _PLURAL_WORDS,
+        )
+        if not item.plural and _QUICK_END.match(self.text, item.end):
+            item.quick = True
+            return [item]
+        return self._item_and_list(item, roman_ok=True)
+
+    def _item_and_list(self, item: _Item, *, roman_ok: bool) -> list[_Item]:
+        self._tail(item, roman_ok=roman_ok)
+        if not item.plural and _QUICK_END.match(self.text, item.end):
+            item.quick = True
+            return [item]
+        items = [item]
+        while True:
+            last = items[-1]
+            nxt = self._list_next(last)
+            if nxt is None:
+                break
+            items.append(nxt)
+        return items
 
     def _tail(self, item: _Item, *, roman_ok: bool) -> None:
         text = self.text

@@ -19,6 +19,7 @@ from citations.domain.patterns import (
     _DIGITS,
     _FOLLOWING_OR_RANGE,
     _LIST_SEP,
+    _NOTHING_FOLLOWS,
     _PAREN_VALUE,
     _QUICK_END,
     _ROMAN_PARA,
@@ -37,6 +38,30 @@ def _leading_int(value: str) -> int:
     return int(m.group()) if m else 0
 
 
+def paren_kind(levels: dict[str, str], value: str) -> str | None:
+    """What a bracketed value after ``levels`` is: "(1)" after an article
+    its paragraph, "(a)" the next point level down."""
+    top = next(iter(levels))
+    if top in ("recital",):
+        return None
+    if top == "annex":
+        order = ("point", "subpoint", "subsubpoint")
+    elif value[0].isdigit() and "para" not in levels and "point" not in levels:
+        return "para"
+    else:
+        order = ("point", "subpoint", "subsubpoint")
+    for kind in order:
+        if kind not in levels:
+            return kind
+    return None
+
+
+def point_kind(levels: dict[str, str]) -> str:
+    """What "Nr. 1", "lit. a", "point (b)" are after ``levels``: a point, or
+    a subpoint of the point already there."""
+    return "subpoint" if "point" in levels else "point"
+
+
 class _TailMixin:
     """Tail and list steps of :class:`citations.domain.parser._Parser`."""
 
@@ -50,9 +75,13 @@ class _TailMixin:
     # -- tail and lists --
     def _item_and_list(self, item: _Item, *, roman_ok: bool) -> list[_Item]:
         self._tail(item, roman_ok=roman_ok)
-        if not item.plural and _QUICK_END.match(self.text, item.end):
+        end = item.end
+        if (
+            not item.plural and _QUICK_END.match(self.text, end)
+        ) or _NOTHING_FOLLOWS.match(self.text, end):
             # "Artikel 6 Absatz 1 gilt": an ordinary word or closing
-            # punctuation, so no list, instrument or joiner can follow
+            # punctuation, so no list, instrument or joiner can follow;
+            # "Artikel 21 und der": none that does continues the chain
             item.quick = True
             return [item]
         items = [item]
@@ -129,9 +158,20 @@ class _TailMixin:
 
     def _apply_tail(self, item: _Item, tm: re.Match[str]) -> bool:
         group = tm.lastgroup or ""
+        if group in ("hs", "enpoint"):
+            value = tm.group("v_" + group) or tm.group(f"v_{group}2")
+        elif group in ("ensub", "ensent"):
+            ordinal = tm.group("o_" + group)
+            value = str(_ORDINALS[ordinal]) if ordinal else tm.group("v_" + group)
+        else:
+            value = tm.group("v_" + group)
+        return self._apply_level(item, group, value)
+
+    def _apply_level(self, item: _Item, group: str, value: str) -> bool:
+        """Add the subdivision that the ``_TAIL`` alternative ``group`` read,
+        with its value; False where it cannot continue ``item``."""
         levels = item.levels
         if group == "paren":
-            value = tm.group("v_paren")
             kind = self._paren_kind(item, value)
             if kind is None:
                 return False
@@ -139,87 +179,70 @@ class _TailMixin:
             return self._set(item, kind, value)
         if group == "abs":
             item.lang_de += 1
-            return self._set(item, "para", tm.group("v_abs"))
+            return self._set(item, "para", value)
         if group == "uabs":
             item.lang_de += 1
-            return self._set(item, "subpara", tm.group("v_uabs"))
+            return self._set(item, "subpara", value)
         if group == "satz":
             item.lang_de += 1
-            return self._set(item, "sent", tm.group("v_satz"))
+            return self._set(item, "sent", value)
         if group == "hs":
             item.lang_de += 1
-            return self._set(item, "half", tm.group("v_hs") or tm.group("v_hs2"))
+            return self._set(item, "half", value)
         if group == "asec":
             # "Art. 229 § 34 EGBGB": a § inside an article
             if next(iter(levels)) != "art":
                 return False
-            return self._set(item, "asec", tm.group("v_asec"))
+            return self._set(item, "asec", value)
         if group == "nr":
             item.lang_de += 1
-            kind = "subpoint" if "point" in levels else "point"
+            kind = point_kind(levels)
             if (
                 levels.get("annex") is None
                 and kind == "subpoint"
                 and "subpoint" in levels
             ):
                 return False
-            return self._set(item, kind, tm.group("v_nr"))
+            return self._set(item, kind, value)
         if group == "lit":
             item.lang_de += 1
-            kind = "subpoint" if "point" in levels else "point"
+            kind = point_kind(levels)
             item.lit_kinds.add(kind)
-            return self._set(item, kind, _lit_value(tm.group("v_lit")))
+            return self._set(item, kind, _lit_value(value))
         if group == "letp":
             # "Art. 5 (1) a)": a bare "a)" only after a paragraph or point
             if "para" not in levels and "point" not in levels:
                 return False
-            kind = "subpoint" if "point" in levels else "point"
+            kind = point_kind(levels)
             item.lit_kinds.add(kind)
-            return self._set(item, kind, tm.group("v_letp"))
+            return self._set(item, kind, value)
         if group == "alt":
             item.lang_de += 1
-            return self._set(item, "alt", tm.group("v_alt"))
+            return self._set(item, "alt", value)
         if group == "part":
             if "annex" not in levels:
                 return False
-            return self._set(item, "part", tm.group("v_part"))
+            return self._set(item, "part", value)
         if group == "enpoint":
             item.lang_en += 1
-            kind = "subpoint" if "point" in levels else "point"
-            ok = self._set(item, kind, tm.group("v_enpoint") or tm.group("v_enpoint2"))
+            kind = point_kind(levels)
+            ok = self._set(item, kind, value)
             if ok:
                 item.paren_kinds.append(kind)
             return ok
         if group == "ensub":
             item.lang_en += 1
-            value = tm.group("o_ensub")
-            num = str(_ORDINALS[value]) if value else tm.group("v_ensub")
-            return self._set(item, "subpara", num)
+            return self._set(item, "subpara", value)
         if group == "ensent":
             item.lang_en += 1
-            value = tm.group("o_ensent")
-            num = str(_ORDINALS[value]) if value else tm.group("v_ensent")
-            return self._set(item, "sent", num)
+            return self._set(item, "sent", value)
         if group == "enpara":
             item.lang_en += 1
-            return self._set(item, "para", tm.group("v_enpara"))
+            return self._set(item, "para", value)
         return False
 
     def _paren_kind(self, item: _Item, value: str) -> str | None:
-        levels = item.levels
-        top = next(iter(levels))
-        if top in ("recital",):
-            return None
-        if top == "annex":
-            order = ("point", "subpoint", "subsubpoint")
-        elif value[0].isdigit() and "para" not in levels and "point" not in levels:
-            return "para"
-        else:
-            order = ("point", "subpoint", "subsubpoint")
-        for kind in order:
-            if kind not in levels:
-                return kind
-        return None
+        return paren_kind(item.levels, value)
 
     def _set(self, item: _Item, kind: str, value: str) -> bool:
         if kind in item.levels:
@@ -230,7 +253,7 @@ class _TailMixin:
             item.levels[kind] = value
             item.stated.add(kind)
             return True
-        deepest_rank = max(LEVEL_ORDER[k] for k in item.levels)
+        deepest_rank = max(map(LEVEL_ORDER.__getitem__, item.levels))
         # "S. 1 Abs. 2": out of order means this is not a continuation
         if (
             LEVEL_ORDER[kind] <= deepest_rank

@@ -12,11 +12,11 @@ from citations.domain.instruments import REGISTRY, InstrumentInfo, alias_pattern
 
 # --- regular expressions ---
 
-_NUM = r"(\d{1,4}(?:[a-z](?![a-z.]))?)(?!\d)(?![,.]\d)"
+_NUM_VALUE = r"\d{1,4}(?:[a-z](?![a-z.]))?"
+_NUM = "(" + _NUM_VALUE + r")(?!\d)(?![,.]\d)"
 # a § number may have a spaced letter suffix ("§ 124 a VwGO")
-_SEC_NUM = (
-    r"(\d{1,4}(?:[a-z](?![a-z.])|[ ][a-z](?=[ \t]+[A-ZÄÖÜ§]|[,;]|$))?)(?!\d)(?![,.]\d)"
-)
+_SEC_NUM_VALUE = r"\d{1,4}(?:[a-z](?![a-z.])|[ ][a-z](?=[ \t]+[A-ZÄÖÜ§]|[,;]|$))?"
+_SEC_NUM = "(" + _SEC_NUM_VALUE + r")(?!\d)(?![,.]\d)"
 _TRIGGER = re.compile(
     r"(?P<sec>§§?|Paragra(?:f|ph)(?:en)?(?=\s)|\b(?:[Ss]ections?|Secs?\.)(?=\s))\s*(?=\d)"
     r"|\b(?P<art>Artikeln?|Articles?|Artt?\.|Arts\.|Art)\s*(?=\d)"
@@ -30,25 +30,26 @@ _TRIGGER = re.compile(
     r"|\b(?P<vv>Nrn?\.|Nrn?|Nummern?|[Nn]os?\.)\s*(?=\d{4}\b)"
     r"|\b(?P<bare>Abs\.|Absatz|Absätze|UAbs\.|Unterabsatz|paragraphs?)\s*(?=\d)"
 )
-# Literals one of which starts every citation, in groups that share their
-# first character: sre scans for a pattern with a literal prefix with a fast
-# substring search, while one alternation of all of them is tried at every
-# character that starts any (~10x slower on 5 MB). A literal may find more
-# places than the trigger accepts, never fewer. Each pattern's kind says where
-# the citation starts relative to the literal (see ``parser_input``).
+# Literals one of which starts every citation. sre finds a literal prefix
+# with a tight loop over its first character (~3 ms for 5 MB, whatever
+# follows), but leaves that loop at every occurrence of that character; so
+# literals that share their first character share one pass, and the lower-case
+# words whose first letter is frequent are found by a rarer one ("recital" and
+# "section" by their "c", "subparagraph" by its "paragraph"). One alternation of
+# all of them would be tried at every character that starts any (~10x slower).
+# A literal may find more places than the trigger accepts, never fewer. Each
+# scan's kind says where the citation starts relative to the match (see
+# ``parser_input._candidates``); ``parser_reference`` keeps the plain listing
+# of every literal, which these scans must equal.
 _CANDIDATE_SCANS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("at", re.compile("§")),
-    ("at", re.compile("Art|Anh|Annex|Abs|Anlage")),
-    ("at", re.compile("ANNEX")),
-    ("at", re.compile("Erw|EG")),
-    ("before", re.compile("ecital")),  # "Recital", "recital"
-    ("before", re.compile("ection")),  # "Section", "section"
+    ("at", re.compile("A(?:rt|nh|nnex|bs|nlage|NNEX)")),
+    ("at", re.compile("E(?:rw|G)")),
     ("at", re.compile("Sec")),
-    ("at", re.compile("point")),
-    ("ordinal", re.compile("subparagraph")),
-    ("at", re.compile("UAbs|Unterabs")),
-    ("at", re.compile("paragraph")),
+    ("at", re.compile("U(?:Abs|nterabs)")),
     ("at", re.compile("Paragra")),
+    ("paragraph", re.compile("p(?:oint|aragraph)")),  # and "subparagraph"
+    ("ction", re.compile("c(?:ital|tion)")),  # "[Rr]ecital", "[Ss]ection"
     ("vv", re.compile("VV|Vergütungsverzeichnis")),
 )
 _ORDINAL_BEFORE = re.compile(
@@ -70,32 +71,37 @@ _TAIL_FIRST = (
     r"(?=\s*,?\s*(?:[(§]|\d\.|Ab|U[Aan]|S[.aä]|H[sSab]|Nr|Nu|Zi|no|li|Bu|Bs|le"
     r"|Al|Va|Se|Te|Pa|po|pa|fi|fo|se|si|su|th|te|ei|ni)|[ \t]+[a-z]{1,2}\))"
 )
-_TAIL_ALTERNATIVES = (
-    r"(?P<paren>\s?\(\s*(?P<v_paren>\d{1,3}[a-z]?|[a-z]{1,4})\s*\))"
-    r"|(?P<abs>\s*(?:Abs\.|Absatz|Absätze|Absätzen|Abs(?=\s\d))\s*"
-    r"(?P<v_abs>\d{1,3}[a-z]?)(?!\d)(?![,.]\d))"
-    r"|(?P<uabs>\s*(?:UAbs\.|Uabs\.|Unterabs\.|Unterabsatz|Unterabsätze|UA)\s*"
-    r"(?P<v_uabs>\d{1,2})(?!\d))"
-    r"|(?P<satz>\s*(?:S\.|Satz|Sätze|Sätzen)\s*(?P<v_satz>\d{1,2})(?!\d)(?![.,]\d))"
-    r"|(?P<hs>\s*,?\s*(?:(?:Hs\.|HS|Halbs\.|Halbsatz|Hbs\.)\s*(?P<v_hs>\d)"
-    r"|(?P<v_hs2>\d)\.\s*(?:Hs\.|HS|Halbs\.|Halbsatz|Hbs\.))(?!\d))"
-    r"|(?P<nr>\s*(?:Nr\.|Nrn\.|Nummer|Nummern|Ziff\.|Ziffer|Ziffern|Ziff|Nr(?=\s?\d)"
+# The alternatives of ``_TAIL`` by name, in the order they are tried (the
+# first that matches is taken); each value is in ``v_<name>``.
+_TAIL_PARTS: dict[str, str] = {
+    "paren": r"\s?\(\s*(?P<v_paren>\d{1,3}[a-z]?|[a-z]{1,4})\s*\)",
+    "abs": r"\s*(?:Abs\.|Absatz|Absätze|Absätzen|Abs(?=\s\d))\s*"
+    r"(?P<v_abs>\d{1,3}[a-z]?)(?!\d)(?![,.]\d)",
+    "uabs": r"\s*(?:UAbs\.|Uabs\.|Unterabs\.|Unterabsatz|Unterabsätze|UA)\s*"
+    r"(?P<v_uabs>\d{1,2})(?!\d)",
+    "satz": r"\s*(?:S\.|Satz|Sätze|Sätzen)\s*(?P<v_satz>\d{1,2})(?!\d)(?![.,]\d)",
+    "hs": r"\s*,?\s*(?:(?:Hs\.|HS|Halbs\.|Halbsatz|Hbs\.)\s*(?P<v_hs>\d)"
+    r"|(?P<v_hs2>\d)\.\s*(?:Hs\.|HS|Halbs\.|Halbsatz|Hbs\.))(?!\d)",
+    "nr": r"\s*(?:Nr\.|Nrn\.|Nummer|Nummern|Ziff\.|Ziffer|Ziffern|Ziff|Nr(?=\s?\d)"
     r"|nos?\.(?=\s?\d))\s*"
-    r"(?P<v_nr>\d{1,3}[a-z]?|[ivx]{1,5}\b)(?!\d)(?![.,]\d))"
-    r"|(?P<lit>\s*(?:lit\.|Buchst\.|Buchstabe|Buchstaben|Bst\.|litera|letters?)\s*"
-    r"(?P<v_lit>[a-z]{1,2})\b\)?)"
-    r"|(?P<alt>\s*(?:Alt\.|Alternative|Var\.|Variante)\s*(?P<v_alt>\d{1,2})\b)"
-    r"|(?P<part>\s*,?\s*(?:Abschnitt|Section|Teil|Part)\s+(?P<v_part>[A-Z]|\d{1,2})\b)"
-    r"|(?P<enpoint>\s*,?\s*points?\s*(?:\((?P<v_enpoint>[a-z0-9]{1,4})\)"
-    r"|(?P<v_enpoint2>\d{1,3})(?!\d)(?![.,]\d)))"
-    r"|(?P<ensub>\s*,?\s*(?:(?P<o_ensub>first|second|third|fourth|fifth|sixth"
+    r"(?P<v_nr>\d{1,3}[a-z]?|[ivx]{1,5}\b)(?!\d)(?![.,]\d)",
+    "lit": r"\s*(?:lit\.|Buchst\.|Buchstabe|Buchstaben|Bst\.|litera|letters?)\s*"
+    r"(?P<v_lit>[a-z]{1,2})\b\)?",
+    "alt": r"\s*(?:Alt\.|Alternative|Var\.|Variante)\s*(?P<v_alt>\d{1,2})\b",
+    "part": r"\s*,?\s*(?:Abschnitt|Section|Teil|Part)\s+(?P<v_part>[A-Z]|\d{1,2})\b",
+    "enpoint": r"\s*,?\s*points?\s*(?:\((?P<v_enpoint>[a-z0-9]{1,4})\)"
+    r"|(?P<v_enpoint2>\d{1,3})(?!\d)(?![.,]\d))",
+    "ensub": r"\s*,?\s*(?:(?P<o_ensub>first|second|third|fourth|fifth|sixth"
     r"|seventh|eighth|ninth|tenth)\s+subparagraph|subparagraph\s+(?P<v_ensub>\d{1,2}))"
-    r"\b)"
-    r"|(?P<ensent>\s*,?\s*(?:(?P<o_ensent>first|second|third|fourth|fifth|sixth)"
-    r"\s+sentence|sentence\s+(?P<v_ensent>\d{1,2}))\b)"
-    r"|(?P<enpara>\s*(?:paragraph\s+|paras?\.\s*)(?P<v_enpara>\d{1,3})(?!\d))"
-    r"|(?P<asec>\s+§\s*(?P<v_asec>\d{1,3}[a-z]?)(?!\d)(?![,.]\d))"
-    r"|(?P<letp>[ \t]+(?P<v_letp>[a-z]{1,2})\)(?!\w))"
+    r"\b",
+    "ensent": r"\s*,?\s*(?:(?P<o_ensent>first|second|third|fourth|fifth|sixth)"
+    r"\s+sentence|sentence\s+(?P<v_ensent>\d{1,2}))\b",
+    "enpara": r"\s*(?:paragraph\s+|paras?\.\s*)(?P<v_enpara>\d{1,3})(?!\d)",
+    "asec": r"\s+§\s*(?P<v_asec>\d{1,3}[a-z]?)(?!\d)(?![,.]\d)",
+    "letp": r"[ \t]+(?P<v_letp>[a-z]{1,2})\)(?!\w)",
+}
+_TAIL_ALTERNATIVES = "|".join(
+    f"(?P<{name}>{part})" for name, part in _TAIL_PARTS.items()
 )
 _TAIL = re.compile(_TAIL_FIRST + r"(?:" + _TAIL_ALTERNATIVES + r")")
 _TAIL_PLAIN = re.compile(_TAIL_ALTERNATIVES)
@@ -138,10 +144,14 @@ _ABBR = (
 )
 # the old shape of an abbreviation of a statute nobody lists ("XYZG")
 _ABBR_SHAPE = re.compile(r"[A-ZÄÖÜ][A-Za-zÄÖÜäöü]{0,8}(?:G|VO|O)")
-_INSTRUMENT = re.compile(
+# what may stand before an instrument's name: "der DSGVO", "of the GDPR"
+_INSTRUMENT_HEAD = (
     r"\s*,?\s*(?:(?:of\s+the|of|to|der|des|dem|the|aus\s+der|aus\s+dem|nach\s+der)"
     r"\s+)?"
-    r"(?:"
+)
+_INSTRUMENT = re.compile(
+    _INSTRUMENT_HEAD
+    + r"(?:"
     + _CONTEXT
     + r"|(?P<alias>"
     + alias_pattern()
@@ -198,6 +208,170 @@ _ACCEPT_END = re.compile(
     r"|Buchst|Alt|Hs|Ziff|point|first|second|third|sentence|subparagraph)\b|\()"
 )
 
+
+def _uncaptured(pattern: re.Pattern[str] | str, tag: str) -> str:
+    """The source of ``pattern`` with its groups made non-capturing, to stand
+    in a check inside a longer pattern: sre saves and restores every group
+    mark at each alternative, so a check with none is faster (a group that
+    a backreference names stays, its name prefixed by ``tag``)."""
+    source = pattern if isinstance(pattern, str) else pattern.pattern
+    referenced = set(re.findall(r"\(\?P=(\w+)\)", source))
+    out: list[str] = []
+    i, n, in_class = 0, len(source), False
+    while i < n:
+        c = source[i]
+        if c == "\\":
+            out.append(source[i : i + 2])
+            i += 2
+        elif in_class:
+            in_class = c != "]"
+            out.append(c)
+            i += 1
+        elif c == "[":
+            # a "]" right after "[" or "[^" is part of the class
+            j = i + 1 + (source[i + 1 : i + 2] == "^")
+            j += source[j : j + 1] == "]"
+            out.append(source[i:j])
+            in_class = True
+            i = j
+        elif source.startswith("(?P<", i):
+            j = source.index(">", i)
+            name = source[i + 4 : j]
+            out.append(f"(?P<{tag}_{name}>" if name in referenced else "(?:")
+            i = j + 1
+        elif source.startswith("(?P=", i):
+            j = source.index(")", i)
+            out.append(f"(?P={tag}_{source[i + 4 : j]})")
+            i = j + 1
+        elif c == "(" and source[i + 1 : i + 2] != "?":
+            out.append("(?:")
+            i += 1
+        else:
+            out.append(c)
+            i += 1
+    return "".join(out)
+
+
+# Where an instrument may be named: after the words that may stand before a
+# name, a context word ("dieser Verordnung") or the first character of an
+# alias, an EU act's kind word or an abbreviation (a capital, or the first
+# character of an alias that starts otherwise). Implied by every match of
+# ``_INSTRUMENT``.
+_INSTRUMENT_FIRST = "".join(
+    sorted(
+        {a[0] for i in REGISTRY for a in i.aliases}
+        - set("ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÜ")
+    )
+)
+_INSTRUMENT_CAN_START = re.compile(
+    _INSTRUMENT_HEAD
+    + "(?:"
+    + _uncaptured(_CONTEXT, "inst")
+    + "|[A-ZÄÖÜ"
+    + re.escape(_INSTRUMENT_FIRST)
+    + "])"
+)
+# After an item that none of these can continue, the chain ends there: no
+# list item after a list separator (``_list_next``), no instrument
+# (``_instrument``), no unit or subdivision after a joiner (``_chain``). Each
+# part is the negation of the pattern that step matches (or of one implied by
+# it), so where this matches those steps find nothing; where it does not, the
+# parser takes those steps. Most citations end so ("Artikel 21 und der",
+# "Article 5, the"), and one look replaces about ten.
+_NOTHING_FOLLOWS = re.compile(
+    "(?!(?>"
+    + _LIST_SEP.pattern
+    + ")(?:"
+    + _PAREN_VALUE.pattern
+    + "|"
+    + _uncaptured(_BARE_VALUE, "list")
+    + "))(?!"
+    + _INSTRUMENT_CAN_START.pattern
+    + ")(?!(?>"
+    + _JOIN.pattern
+    + ")(?:"
+    + _uncaptured(_TRIGGER, "join")
+    + "|"
+    + _uncaptured(_TAIL, "join")
+    + "))"
+)
+
+
+def _step(name: str, tag: str) -> str:
+    """The ``_TAIL`` alternative ``name`` as one step of a longer pattern:
+    its value in group ``tag``, and atomic (what it matched is never given
+    back, as when the parser matches it on its own)."""
+    return "(?>" + _TAIL_PARTS[name].replace(f"(?P<v_{name}>", f"(?P<{tag}>") + ")"
+
+
+# Subdivisions in their usual order, each at most once: "(1)(a)(i)" or
+# "Abs. 1 UAbs. 2 S. 3 Nr. 4 lit. a". Each step is the ``_TAIL`` alternative
+# that ``_TAIL`` itself takes there (their keywords start differently), and in
+# this order each goes deeper than the one before, so ``_tail`` would take it.
+_USUAL_GERMAN = (
+    "?+".join(_step(name, name) for name in ("abs", "uabs", "satz", "nr", "lit")) + "?+"
+)
+_USUAL_SUBDIVISIONS = (
+    "(?:"
+    + _step("paren", "p1")
+    + "(?:"
+    + _step("paren", "p2")
+    + "(?:"
+    + _step("paren", "p3")
+    + ")?+)?+|"
+    + _USUAL_GERMAN
+    + ")"
+)
+# After the usual subdivisions: nothing ``_tail`` would read (no further
+# subdivision, no "ff." or range), and whether the chain ends there (the
+# checks of ``_item_and_list``).
+_USUAL_END = (
+    "(?!"
+    + _uncaptured(_TAIL, "end")
+    + ")(?!"
+    + _uncaptured(_FOLLOWING_OR_RANGE, "end")
+    + ")(?:(?P<quick_end>(?="
+    + _QUICK_END.pattern
+    + "))|(?P<nothing>"
+    + _uncaptured(_NOTHING_FOLLOWS, "end")
+    + "))?"
+)
+
+
+def _usual_unit(head: str, number: str) -> re.Pattern[str]:
+    """A unit's number and what ``_numbered`` and ``_tail`` read after it, in
+    one match, where that is the usual: an ordinary word right after the
+    number (``quick``), or the usual subdivisions and then nothing more to
+    read (no Roman paragraph first). With ``head``, from the trigger's word
+    on."""
+    return re.compile(
+        head
+        + r"(?>\s*(?P<num>"
+        + number
+        + r")(?!\d)(?![,.]\d))(?:(?P<quick>(?="
+        + _QUICK_END.pattern
+        + "))|(?!"
+        + _ROMAN_PARA.pattern
+        + ")"
+        + _USUAL_SUBDIVISIONS
+        + _USUAL_END
+        + ")"
+    )
+
+
+# a bare "Absatz 2 Satz 1" (``_bare``): the German subdivisions from its
+# keyword on, and then nothing more to read
+_USUAL_BARE = re.compile(_USUAL_GERMAN + _USUAL_END)
+# after the trigger's word (``_numbered``)
+_USUAL_SEC = _usual_unit("", _SEC_NUM_VALUE)
+_USUAL_ART = _usual_unit("", _NUM_VALUE)
+# from the trigger's word on, the words of ``_TRIGGER`` for one § or article
+# (as it matches them: "§" not "§§", "Artikel" not "Artikeln", "Art." with its
+# period, after no letter or digit)
+_USUAL_SEC_UNIT = _usual_unit("§(?!§)", _SEC_NUM_VALUE)
+_USUAL_ART_UNIT = _usual_unit(
+    r"(?<!\w)(?P<word>Artikel(?!n)|Article(?!s)|Art\.)", _NUM_VALUE
+)
 
 _EU_MENTION = re.compile(r"(?P<alias>" + alias_pattern() + r")(?![\w-])|" + _EU_ACT)
 # Where an EU mention may start: the first letter of an alias or of an EU act's

@@ -8,24 +8,35 @@ citation (spans, levels, instrument, group, everything a ``Citation`` holds).
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from citations.domain.citation import Citation, citation_new
 from citations.domain.instruments import REGISTRY
 from citations.domain.parser import _Parser, parse_citations
 from citations.domain.parser_input import _candidates
-from citations.domain.parser_reference import parse_citations_reference
+from citations.domain.parser_reference import (
+    _candidates_reference,
+    parse_citations_reference,
+)
 from citations.domain.patterns import (
-    _CANDIDATE_SCANS,
+    _BARE_VALUE,
     _EU_MENTION,
-    _ORDINAL_BEFORE,
+    _INSTRUMENT,
+    _INSTRUMENT_CAN_START,
+    _JOIN,
+    _LIST_SEP,
+    _NOTHING_FOLLOWS,
+    _PAREN_VALUE,
     _TAIL,
     _TAIL_PLAIN,
-    _VV_BEFORE,
+    _TRIGGER,
 )
 from tests.citations.fixtures import CORPUS_DIR, CORPUS_PRESENT, SKIP_REASON
 from tests.citations.test_parser_properties import TOKENS
@@ -326,36 +337,220 @@ def test_tail_first_character_check_changes_no_match_on_the_labelled_sets() -> N
     assert matched > 1_000
 
 
-def _candidates_plain(text: str) -> list[int]:
-    places: list[int] = []
-    for kind, pattern in _CANDIDATE_SCANS:
-        if kind == "at":
-            places.extend([m.start() for m in pattern.finditer(text)])
-        elif kind == "before":
-            places.extend([m.start() - 1 for m in pattern.finditer(text, 1)])
-        elif kind == "ordinal":
-            for m in pattern.finditer(text):
-                om = _ORDINAL_BEFORE.search(text, max(0, m.start() - 12), m.start())
-                if om is not None:
-                    places.append(om.start())
-        else:
-            for m in pattern.finditer(text):
-                places.extend(
-                    vm.start()
-                    for vm in _VV_BEFORE.finditer(
-                        text, max(0, m.start() - 60), m.start()
-                    )
-                )
-    return sorted(set(places))
-
-
 @settings(max_examples=300, deadline=None)
 @given(st.lists(st.sampled_from(TOKENS), max_size=40).map(" ".join))
 def test_candidate_scan_finds_the_places_a_plain_listing_finds(text: str) -> None:
-    assert _candidates(text) == _candidates_plain(text)
+    assert _candidates(text) == _candidates_reference(text)
 
 
 def test_candidate_scan_finds_the_places_a_plain_listing_finds_in_the_sets() -> None:
     text = "\n".join(_labelled_texts())
-    assert _candidates(text) == _candidates_plain(text)
+    assert _candidates(text) == _candidates_reference(text)
     assert len(_candidates(text)) > 500
+
+
+# every literal of the candidate scans, pieces of them and the letters they
+# are found by, glued in any order ("subsubparagraph", "ecitalection", "§§")
+_LITERAL_TOKENS = [
+    "§",
+    "Art",
+    "Anh",
+    "Annex",
+    "ANNEX",
+    "Abs",
+    "Anlage",
+    "Erw",
+    "EG",
+    "Recital",
+    "recital",
+    "ecital",
+    "cital",
+    "Section",
+    "section",
+    "ection",
+    "ction",
+    "Sec",
+    "point",
+    "subparagraph",
+    "sub",
+    "paragraph",
+    "Paragra",
+    "UAbs",
+    "Unterabs",
+    "VV",
+    "Vergütungsverzeichnis",
+    "Nr. 2300 ",
+    "second ",
+    "last ",
+    "A",
+    "E",
+    "U",
+    "e",
+    "c",
+    "p",
+    " ",
+    "\n",
+]
+
+
+@settings(max_examples=500, deadline=None)
+@given(
+    st.lists(st.sampled_from(_LITERAL_TOKENS), max_size=20).map("".join),
+    st.lists(st.sampled_from(_LITERAL_TOKENS), max_size=20).map(" ".join),
+)
+def test_candidate_scan_finds_the_places_a_plain_listing_finds_in_glued_literals(
+    glued: str, spaced: str
+) -> None:
+    for text in (glued, spaced):
+        assert _candidates(text) == _candidates_reference(text), text
+
+
+def test_citation_built_by_its_slot_setters_is_the_dataclass_value() -> None:
+    values: tuple[Any, ...] = (
+        3,
+        20,
+        "Art. 6 Abs. 1 DSGVO",
+        (("art", "6"), ("para", "1")),
+        frozenset({"art", "para"}),
+        REGISTRY[0],
+        "stated",
+        "de",
+        "8",
+        "ff",
+        True,
+        frozenset({"para"}),
+        4,
+    )
+    fast = citation_new(*values)
+    plain = Citation(*values)
+    assert type(fast) is Citation
+    assert fast == plain
+    assert hash(fast) == hash(plain)
+    assert repr(fast) == repr(plain)
+    assert tuple(getattr(fast, f.name) for f in dataclasses.fields(fast)) == values
+    assert dataclasses.replace(fast, group=5) == dataclasses.replace(plain, group=5)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        fast.start = 4  # type: ignore[misc]
+
+
+def _steps_find_nothing(text: str, pos: int) -> bool:
+    """What ``_NOTHING_FOLLOWS`` promises, by the steps it stands for."""
+    sm = _LIST_SEP.match(text, pos)
+    if sm is not None and (
+        _PAREN_VALUE.match(text, sm.end()) or _BARE_VALUE.match(text, sm.end())
+    ):
+        return False
+    if _INSTRUMENT.match(text, pos) is not None:
+        return False
+    jm = _JOIN.match(text, pos)
+    return jm is None or not (
+        _TRIGGER.match(text, jm.end()) or _TAIL.match(text, jm.end())
+    )
+
+
+def _assert_nothing_follows_holds(text: str) -> int:
+    held = 0
+    for pos in range(len(text) + 1):
+        if _NOTHING_FOLLOWS.match(text, pos):
+            assert _steps_find_nothing(text, pos), (text[pos : pos + 40], pos)
+            held += 1
+        if _INSTRUMENT.match(text, pos):
+            assert _INSTRUMENT_CAN_START.match(text, pos), text[pos : pos + 40]
+    return held
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    st.lists(st.sampled_from(TOKENS + _MENTION_TOKENS), max_size=30).map(" ".join),
+    st.lists(st.sampled_from(TOKENS + _TAIL_TOKENS), max_size=30).map("".join),
+)
+def test_where_nothing_follows_the_list_instrument_and_join_steps_find_nothing(
+    spaced: str, glued: str
+) -> None:
+    _assert_nothing_follows_holds(spaced)
+    _assert_nothing_follows_holds(glued)
+
+
+def test_where_nothing_follows_the_steps_find_nothing_in_the_labelled_sets() -> None:
+    text = "\n".join(_labelled_texts())
+    assert _assert_nothing_follows_holds(text) > 10_000
+
+
+# a unit, its subdivisions in any order (the usual one among them) and what
+# may follow: the forms the one-match reading of a usual unit takes or leaves
+_UNIT_HEADS = ["§", "§§", "Art.", "Art", "Artikel", "Artikeln", "Article", "Articles"]
+_UNIT_PARTS = [
+    "Abs. 1",
+    "Absatz 2",
+    "Abs 3",
+    "UAbs. 1",
+    "Unterabsatz 2",
+    "S. 2",
+    "Satz 1",
+    "Nr. 3",
+    "Nr 4",
+    "Ziff. 2",
+    "no. 5",
+    "lit. a",
+    "Buchstabe B",
+    "Buchst. c)",
+    "(1)",
+    "(a)",
+    "(ii)",
+    " (2)",
+    "a)",
+    "Hs. 1",
+    "Alt. 2",
+    "II",
+    "ff.",
+    "f.",
+    "bis 5",
+    "– 7",
+]
+_UNIT_ENDS = [
+    "gilt",
+    "shall",
+    "und der",
+    "und 5",
+    "oder b",
+    ", the",
+    ", 2",
+    "der DSGVO",
+    "BGB",
+    "of this Regulation",
+    "i.V.m. § 5",
+    ".",
+    ";",
+    ")",
+    "",
+    "sowie Art. 7",
+    "and paragraph 2",
+    "Abs. 4",
+    "und Art",
+    ", Die",
+]
+
+
+@settings(max_examples=600, deadline=None)
+@given(
+    st.sampled_from(["", "DSGVO, ", "nach ", "(", "BGB "]),
+    st.sampled_from(_UNIT_HEADS),
+    st.sampled_from(["", " "]),
+    st.sampled_from(["5", "286", "12a", "124 a", "1.2"]),
+    st.lists(st.sampled_from(_UNIT_PARTS), max_size=4),
+    st.sampled_from(["", " "]),
+    st.sampled_from(_UNIT_ENDS),
+)
+def test_fast_parser_equals_reference_parser_on_units_and_their_subdivisions(
+    before: str,
+    head: str,
+    gap: str,
+    number: str,
+    parts: list[str],
+    space: str,
+    end: str,
+) -> None:
+    body = "".join(p if p.startswith(("(", " (")) else " " + p for p in parts)
+    text = f"{before}{head}{gap}{number}{body}{space}{end} weiter"
+    _assert_same(text)
+    _assert_same(text + " Abs. 2 gilt")  # a bare unit after it reads its last

@@ -232,6 +232,13 @@ def search_case_evidence(
     )
     loose_ids = [chunk_id for chunk_id, _ in text_rows]
     strict_ids = [chunk_id for chunk_id, strict in text_rows if strict]
+    # While the query is still being embedded, the details (snippet, pages)
+    # of the best full-text hits are read: they are most of the answer, and
+    # the wait is free time for the database. Only the vector-only hits are
+    # read after the fusion then.
+    details: dict[int, dict[str, Any]] = {}
+    if pending is not None and not pending.ready() and loose_ids:
+        details = _chunk_details(case_id=case.pk, chunk_ids=loose_ids[:k], query=query)
     vector_ids: list[int] = []
     if pending is not None and embedder is not None:
         try:
@@ -255,9 +262,9 @@ def search_case_evidence(
     )
     if not fused:
         return []
-    details = _chunk_details(
-        case_id=case.pk, chunk_ids=[f.key for f in fused], query=query
-    )
+    missing = [f.key for f in fused if f.key not in details]
+    if missing:
+        details.update(_chunk_details(case_id=case.pk, chunk_ids=missing, query=query))
     hits = []
     strict_set = set(strict_ids)
     for item in fused:

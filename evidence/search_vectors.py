@@ -160,6 +160,12 @@ class PendingQueryVector:
         self._future = future
         self._shared = shared
 
+    def ready(self) -> bool:
+        """Whether :meth:`result` answers without waiting."""
+        return self._vector is not None or (
+            self._future is not None and self._future.done()
+        )
+
     def result(self) -> list[float]:
         """The vector; re-raises what the embedder raised (e.g.
         ``EmbedderUnavailable``)."""

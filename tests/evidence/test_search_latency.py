@@ -250,6 +250,54 @@ def test_search_answers_the_same_from_the_cache_as_freshly_embedded(case):
     assert [h.as_dict() for h in cached] == [h.as_dict() for h in fresh]
 
 
+class SlowEmbedder(CountingEmbedder):
+    """Embeds a query only after the full text has long answered."""
+
+    def embed_query(self, text: str) -> list[float]:
+        import time
+
+        time.sleep(0.2)
+        return super().embed_query(text)
+
+
+@pytest.mark.django_db
+def test_details_read_while_the_query_is_embedded_answer_as_after_it(
+    case, monkeypatch
+):
+    read: list[list[int]] = []
+    details = search_module._chunk_details
+
+    def counted(**kwargs):
+        read.append(list(kwargs["chunk_ids"]))
+        return details(**kwargs)
+
+    monkeypatch.setattr(search_module, "_chunk_details", counted)
+    embedder = SlowEmbedder()
+    # two full-text hits, one found by meaning only
+    _chunks(
+        case,
+        [
+            "Zahlungserinnerung zur Rechnung 2026-0417",
+            "Rechnung Nr. 2026-0417 über 4.860,00 EUR",
+            "Briefkopf Kanzlei Adler",
+        ],
+        embedder=embedder,
+    )
+    slow = search_case_evidence(
+        case=case, query="Rechnung", embedder=embedder, min_similarity=0
+    )
+    assert len(read) == 2  # the text hits during the wait, then the rest
+    assert len(read[0]) == 2 and len(read[1]) == 1
+    assert not set(read[0]) & set(read[1])
+    read.clear()
+    cached = search_case_evidence(
+        case=case, query="Rechnung", embedder=embedder, min_similarity=0
+    )
+    assert len(read) == 1  # nothing to wait for: one read of all hits
+    assert [h.as_dict() for h in slow] == [h.as_dict() for h in cached]
+    assert len(slow) == 3
+
+
 # --- the full-text candidate cap ---------------------------------------------------
 
 

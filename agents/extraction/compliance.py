@@ -694,6 +694,10 @@ def _is_heading(text: str) -> bool:
         return False
     if re.search(r",\s*\S*\d", stripped) and _COMPANY.search(stripped):
         return False  # an address line ("Datalyt GmbH, Ringstraße 5, …")
+    # A timeline row ("14.09.2026 16:30 initial notification submitted") is
+    # an entry, not a heading.
+    if re.match(r"^(?:\d{1,2}\.\d{1,2}\.\d{2,4}|\d{4}-\d{2}-\d{2})\b", stripped):
+        return False
     # A table row of a register ("1 CloudNord GmbH Hosting …") is not a heading.
     return not re.match(r"^\d+\s+\S+.*\s\d{2}\.\d{2}\.\d{4}$", stripped)
 

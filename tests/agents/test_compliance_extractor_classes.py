@@ -981,3 +981,17 @@ def test_a_company_form_ends_no_sentence_and_is_no_heading():
 
     text = "Tenantdesk B.V. (tenant portal) as our processor, and our bank.\n"
     assert [u.text.strip() for u in units(text)] == [text.strip()]
+
+
+def test_timeline_rows_starting_with_a_date_are_entries_not_headings():
+    incident = (
+        "Incident file BW-7\n\nTimeline\n\n"
+        "10.09.2026 11:00 incident classified as major by the ICT Risk Officer\n\n"
+        "14.09.2026 16:30 initial notification submitted to the AFM\n\n"
+        "15.09.2026 17:00 intermediate report submitted to the AFM\n"
+    )
+    _ex, found = _read(("incident.pdf", incident), regimes=("dora",))
+    (initial,) = _of(found, "dora_19_4_a_initial_notification")
+    assert initial.value["submitted_at"] == "2026-09-14T16:30"
+    (intermediate,) = _of(found, "dora_19_4_b_intermediate_report")
+    assert intermediate.value["submitted_at"] == "2026-09-15T17:00"

@@ -261,9 +261,7 @@ class SlowEmbedder(CountingEmbedder):
 
 
 @pytest.mark.django_db
-def test_details_read_while_the_query_is_embedded_answer_as_after_it(
-    case, monkeypatch
-):
+def test_details_read_while_the_query_is_embedded_answer_as_after_it(case, monkeypatch):
     read: list[list[int]] = []
     details = search_module._chunk_details
 

@@ -90,12 +90,29 @@ def obligation_sentences(
             f"{head_en}: satisfied – every applicable element is evidenced.",
         )
     violated = [e for e in elements if e.status == "not_satisfied"]
-    missing = [e for e in elements if e.status == "open"]
+    missing = [
+        e for e in elements if e.status == "open" and e.finding != "applicability_open"
+    ]
+    # Elements whose applicability is open are named once, not each with the
+    # same "Anwendbarkeit offen"; where the obligation's own is open, its
+    # reason says it for all of them.
+    undecided = [e for e in elements if e.finding == "applicability_open"]
     parts_de = [f"{head_de}: {STATUS_LABELS[status or 'open'][0]}."]
     parts_en = [f"{head_en}: {STATUS_LABELS[status or 'open'][1]}."]
     if applicability.applicable is None:
         parts_de.append(f"Anwendbarkeit offen: {applicability.reason_de}")
         parts_en.append(f"Applicability open: {applicability.reason_en}")
+    elif undecided:
+        parts_de.append(
+            "Anwendbarkeit offen für "
+            + ", ".join(f"{e.provision_de} ({e.label_de})" for e in undecided)
+            + "."
+        )
+        parts_en.append(
+            "Applicability open for "
+            + ", ".join(f"{e.provision_en} ({e.label_en})" for e in undecided)
+            + "."
+        )
     if violated:
         parts_de.append(
             "Verletzt oder fehlend: " + " ".join(e.sentence_de for e in violated)

@@ -166,3 +166,12 @@ def test_an_empty_file_leaves_every_obligation_open_or_inapplicable() -> None:
     )
     assert result.obligations
     assert {o.status for o in result.obligations} <= {"open", None}
+
+
+@pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: p.stem)
+def test_an_open_applicability_is_said_once_per_obligation(path):
+    """The compliance tab read 'Anwendbarkeit offen' once per element; the
+    obligation's sentence names it once, and the elements it concerns."""
+    for obligation in assess(load(path)).obligations:
+        assert obligation.sentence_de.count("Anwendbarkeit offen") <= 1
+        assert obligation.sentence_en.lower().count("applicability open") <= 1

@@ -307,12 +307,14 @@ class ComplianceExtractor:
                 return
         readable = self._readable
         passages = [_reading(unit.reading) for _, _, unit, _ in readable]
+        # per document once: the obligations it may be read for
+        kin = {id(doc): _kin(doc.obligations) for _, doc, _, _ in readable}
         allowed = [
             frozenset(
                 p.key
                 for p in self._patterns
                 if p.key not in _NOT_BY_MEANING
-                and _obligation_of(p.key) in _kin(doc.obligations)
+                and _obligation_of(p.key) in kin[id(doc)]
                 and _applies(p, doc, text)
             )
             for (_, doc, _, _), text in zip(readable, passages, strict=True)
@@ -396,9 +398,7 @@ class ComplianceExtractor:
             )
             if section.first is None:
                 section.first = (chunk, unit)
-            if not _MAIL_HEADER.match(
-                _ENUMERATION.sub("", text)
-            ) and not _is_table_header(unit.text):
+            if not _is_mail_header(text) and not _is_table_header(unit.text):
                 self._readable.append((chunk, doc, unit, section))
             yield from self._propose(chunk, doc, unit, section)
         yield from self._heading_fallback(doc, section)
@@ -412,9 +412,9 @@ class ComplianceExtractor:
         *,
         heading_unit: bool = False,
     ) -> Iterator[Finding]:
-        text = _ENUMERATION.sub("", _reading(unit.reading))
-        if _MAIL_HEADER.match(text):
+        if _is_mail_header(_reading(unit.reading)):
             return  # a letter's header block ("From: dpo@… To: …") shows nothing
+        text = _ENUMERATION.sub("", _reading(unit.reading))
         keys: list[str] = []
         for pattern in self._patterns:
             if _applies(pattern, doc, text) and any(
@@ -658,6 +658,12 @@ def _is_run_in_heading(unit: Unit, following: Unit | None) -> bool:
     )
 
 
+def _is_mail_header(text: str) -> bool:
+    """A letter's header line ("From: dpo@…", "Betreff: …"), after any
+    enumeration in front of it: it shows nothing."""
+    return _MAIL_HEADER.match(_ENUMERATION.sub("", text)) is not None
+
+
 def _is_table_header(text: str) -> bool:
     """A table's header row ("Prüfschritt / Erwägungen / Ergebnis", "Risk /
     Affected persons"): column names, each a few words without figures or
@@ -667,7 +673,7 @@ def _is_table_header(text: str) -> bool:
         len(cells) >= 2
         and sum(len(c.split()) for c in cells) <= 12
         and all(len(c.split()) <= 5 for c in cells)
-        and not re.search(r"\d|[.;:!?]$", " ".join(cells))
+        and not any(ch.isdigit() for ch in text)
         and not any(c.endswith((".", ";", ":", "!", "?")) for c in cells)
     )
 

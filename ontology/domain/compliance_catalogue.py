@@ -10,8 +10,10 @@ no list of elements of its own, so a new element is one entry in Turtle.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from functools import lru_cache
+from pathlib import Path
 
 from rdflib import RDF, RDFS, Graph, Node, URIRef
 from rdflib import Literal as RDFLiteral
@@ -175,3 +177,53 @@ def obligations_for_claim_type(claim_type: str) -> tuple[ObligationDef, ...]:
 def element_index() -> dict[str, tuple[ObligationDef, ElementDef]]:
     """Each element key with its obligation."""
     return {e.key: (o, e) for o in obligations_catalogue().values() for e in o.elements}
+
+
+EXAMPLES_FILE = (
+    Path(__file__).resolve().parent.parent / "data" / "compliance_examples.jsonl"
+)
+
+
+@dataclass(frozen=True)
+class ElementExample:
+    """A passage of a document that evidences an element, as a reviewer
+    confirmed it: how organisations word the element in their own documents
+    (which the law's wording and the labels do not show). ``source`` names
+    the synthetic dossier of benchmarks/compliance_corpus it was taken from,
+    ``set`` its blind set (the benchmark never scores a dossier against the
+    examples of its own set)."""
+
+    key: str
+    text: str
+    source: str
+    set: int
+
+
+@lru_cache(maxsize=1)
+def element_examples() -> tuple[ElementExample, ...]:
+    """The element examples of ``ontology/data/compliance_examples.jsonl``
+    (written by benchmarks/compliance_corpus/export_examples.py from the spent
+    dossiers only), each for an element of the catalogue with a fact type; a
+    line naming no such element is an error, not silently skipped."""
+    index = element_index()
+    examples: list[ElementExample] = []
+    with EXAMPLES_FILE.open(encoding="utf-8") as lines:
+        for number, line in enumerate(lines, start=1):
+            if not line.strip():
+                continue
+            row = json.loads(line)
+            found = index.get(row["key"])
+            if found is None or found[1].fact_type is None:
+                raise ValueError(
+                    f"{EXAMPLES_FILE.name}:{number}: no element with a fact type "
+                    f"'{row['key']}'"
+                )
+            examples.append(
+                ElementExample(
+                    key=row["key"],
+                    text=str(row["text"]),
+                    source=str(row["source"]),
+                    set=int(row["set"]),
+                )
+            )
+    return tuple(examples)

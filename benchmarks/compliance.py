@@ -57,6 +57,13 @@ assert _spec is not None and _spec.loader is not None
 _extraction = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(_extraction)
 
+_export_spec = importlib.util.spec_from_file_location(
+    "_export_examples", ROOT / "benchmarks" / "compliance_corpus" / "export_examples.py"
+)
+assert _export_spec is not None and _export_spec.loader is not None
+_export = importlib.util.module_from_spec(_export_spec)
+_export_spec.loader.exec_module(_export)
+
 SCENARIOS = ROOT / "tests" / "ontology" / "scenarios" / "compliance"
 
 
@@ -425,7 +432,39 @@ def score_dossier(truth: dict, proposals: list[dict]) -> dict[str, Any]:
     }
 
 
+def same_set_sources(dossier_id: str) -> frozenset[str]:
+    """The dossiers of ``dossier_id``'s blind set (itself included): their
+    quotes are left out of the element examples while it is scored."""
+    from ontology.domain.compliance_catalogue import element_examples
+
+    own = _export.dossier_set(dossier_id)
+    return frozenset(
+        {dossier_id} | {e.source for e in element_examples() if e.set == own}
+    )
+
+
+FOLDS = CORPUS / "matcher_folds.json"
+
+
+def fold_models(dossier_id: str) -> dict[str, Any] | None:
+    """The matcher weights fitted without ``dossier_id``'s set
+    (compliance_train.py), or None: a set never trained on (a blind holdout)
+    is scored with the shipped weights."""
+    from agents.extraction.compliance_semantic import MatcherModel
+
+    if not FOLDS.exists():
+        return None
+    folds = json.loads(FOLDS.read_text(encoding="utf-8"))["folds"]
+    fold = folds.get(str(_export.dossier_set(dossier_id)))
+    if fold is None:
+        return None
+    model = MatcherModel.from_json(fold)
+    return {model.embedder: model}
+
+
 def score_dossiers(ids: list[str]) -> dict[str, Any]:
+    from agents.extraction.compliance_semantic import evaluation_fold
+
     totals: dict[str, Any] = {
         "dossiers": ids,
         "quoted": 0,
@@ -455,7 +494,9 @@ def score_dossiers(ids: list[str]) -> dict[str, Any]:
             )
             tmp = Path(tmp_root) / dossier_id
             tmp.mkdir()
-            proposals, refused = dossier_proposals(dossier, folder, tmp)
+            # never against the examples of its own set (export_examples.py)
+            with evaluation_fold(same_set_sources(dossier_id), fold_models(dossier_id)):
+                proposals, refused = dossier_proposals(dossier, folder, tmp)
             part = score_dossier(truth, proposals)
             part["gate_refused"] = refused
             for key, value in part.items():

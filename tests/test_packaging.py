@@ -78,7 +78,9 @@ def test_the_checks_notice_a_glob_without_files_and_a_file_without_a_glob() -> N
 
     assert unmatched_globs(old) == ["ontology/shapes/*.ttl"]
     assert unshipped_files(old) == [
+        "agents/extraction/data/compliance_matcher.json",
         "citations/pins.json",
+        "ontology/data/compliance_examples.jsonl",
         "ontology/policies/tool_policies.ttl",
     ]
 

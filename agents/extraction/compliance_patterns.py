@@ -811,6 +811,13 @@ PATTERNS: tuple[ElementPattern, ...] = (
         "dora_28_3_register_maintained",
         r"^\W*Informationsregister",
         r"^\W*Register of information",
+        # in the register itself: what it covers and when it was brought up
+        # to date ("enthält alle vier laufenden Vereinbarungen", "as of
+        # 31.10.2026 · last update …")
+        r"\b(?:enthält|umfasst|listet|erfasst|verzeichnet)\b.{0,60}\b(?:alle|sämtliche|jede)\w*\b",
+        r"\b(?:contains|lists|covers|includes|records)\b.{0,60}\b(?:all|every|each)\b",
+        r"\b(?:Stand|as (?:of|at)|last updated?|zuletzt aktualisiert|aktualisiert (?:am|zum))\b\W{0,3}\d",
+        within=r"Informationsregister|Register of information|Informationsregisters",
     ),
     _p(
         "dora_28_3_cif_distinguished",

@@ -14,6 +14,7 @@ determinations and applicability are ``compliance_rules``. Pure: no Django.
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Sequence
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict
@@ -34,6 +35,7 @@ from ontology.domain.compliance_facts import (
     parse_datetime,
 )
 from ontology.domain.compliance_rules import (
+    Applicability,
     Context,
     Determination,
     determinations,
@@ -545,6 +547,16 @@ def _obligation(
                 details=details,
             )
         )
+    if (
+        applicability.applicable is True
+        and elements
+        and all(e.applicable is False for e in elements)
+    ):
+        # Every paragraph's own condition fails (Art. 50: no provider duty,
+        # no emotion recognition, no deep fake): nothing is owed, so nothing
+        # is fulfilled either; "erfüllt" would report a duty that was met
+        # where none exists.
+        applicability = _none_applies(applicability, elements)
     judged = [e for e in elements if e.status is not None]
     status: VerdictStatus | None
     if applicability.applicable is False:
@@ -578,6 +590,25 @@ def _obligation(
         ),
         sentence_de=de,
         sentence_en=en,
+    )
+
+
+def _none_applies(
+    applicability: Applicability, elements: Sequence[ElementVerdict]
+) -> Applicability:
+    """The obligation applies in general, but none of its elements does: it
+    is not applicable, for the elements' reasons."""
+    reasons_de = "; ".join(e.sentence_de.rstrip(".") for e in elements)
+    reasons_en = "; ".join(e.sentence_en.rstrip(".") for e in elements)
+    return Applicability(
+        applicable=False,
+        reason_de=f"Keines ihrer Elemente ist anwendbar ({reasons_de}).",
+        reason_en=f"None of its elements applies ({reasons_en}).",
+        decisive=tuple(
+            dict.fromkeys(
+                (*applicability.decisive, *(r for e in elements for r in e.decisive))
+            )
+        ),
     )
 
 

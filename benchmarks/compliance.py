@@ -361,13 +361,22 @@ def score_dossier(truth: dict, proposals: list[dict]) -> dict[str, Any]:
     # corrected, and counted, as a careful reviewer would.
     corrected: list[str] = []
     for i, p in enumerate(accepted):
-        want = next(e for e in quoted if _truth_match(p, e))
+        matches = [e for e in quoted if _truth_match(p, e)]
+        want = matches[0]
         value = dict(p["value"])
         fixes = {
             k: want[k]
             for k in ("state", *SHAPE_FIELDS)
             if want.get(k) is not None and value.get(k) != want[k]
         }
+        # several contracts of one obligation (Art. 28(3) per processor, Art. 30
+        # DORA per provider): a clause the truth gives to one of them only is
+        # tied to it; one it gives to several (a framework contract's general
+        # part) stays without a subject and counts for each by its document
+        named = {e.get("subject") for e in quoted if e["key"] == p["key"]} - {None}
+        subjects = {e.get("subject") for e in matches}
+        if len(named) > 1 and len(subjects) == 1 and None not in subjects:
+            fixes["subject"] = subjects.pop()
         # the register's CIF column: the truth states it as the derived
         # element's status; the reviewer sets the flag accordingly
         cif = next(

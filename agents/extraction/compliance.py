@@ -250,6 +250,9 @@ class _Document:
     head: str = ""  # its opening lines: title, letter header, first sentences
     units_read: int = 0
     companies: list[str] = field(default_factory=list)
+    # the refusal of the paragraph the previous chunk ended in (its text
+    # goes on at the start of the next chunk, which overlaps it)
+    open_refusal: str | None = None
     # the obligations the patterns found evidence of here: the document is
     # an instrument of them, and only they are read in it by meaning
     obligations: set[str] = field(default_factory=set)
@@ -360,6 +363,11 @@ class ComplianceExtractor:
         poisoned_paragraph: int | None = None
         summary_paragraph: int | None = None
         read = list(units(chunk.text))
+        if read and doc.open_refusal == "machine_instruction":
+            poisoned_paragraph = read[0].paragraph
+        elif read and doc.open_refusal == "summary":
+            summary_paragraph = read[0].paragraph
+        doc.open_refusal = None
         for index, unit in enumerate(read):
             text = _reading(unit.reading)
             doc.units_read += 1
@@ -419,6 +427,10 @@ class ComplianceExtractor:
             if not _is_mail_header(text) and not _is_table_header(unit.text):
                 self._readable.append((chunk, doc, unit, section))
             yield from self._propose(chunk, doc, unit, section)
+        if read and read[-1].paragraph == poisoned_paragraph:
+            doc.open_refusal = "machine_instruction"
+        elif read and read[-1].paragraph == summary_paragraph:
+            doc.open_refusal = "summary"
         yield from self._heading_fallback(doc, section)
 
     def _propose(

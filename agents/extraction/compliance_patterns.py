@@ -14,7 +14,7 @@ Pure data plus compiled regexes."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 
 def _rx(pattern: str) -> re.Pattern[str]:
@@ -920,6 +920,25 @@ PATTERNS: tuple[ElementPattern, ...] = (
     ),
 )
 
+# A letter or e-mail, by its first line ("From: …", "Betreff: …").
+_CORRESPONDENCE = r"^\W*(?:From|Von|To|An|Betreff|Subject|Re|AW|WG|Fwd?)\s*:"
+
+
+def _contract_term(pattern: ElementPattern) -> ElementPattern:
+    """The mandatory terms of a processor contract (Art. 28(3) GDPR: "a
+    contract or other legal act") and of an ICT contract (Art. 30 DORA: "set
+    out in writing ... in one written document") are read in the contract,
+    never in a letter about it ("has signed our standard addendum, so it is
+    bound by the same obligations" reports a contract, it is none)."""
+    old = pattern.not_within.pattern if pattern.not_within is not None else None
+    combined = f"{old}|{_CORRESPONDENCE}" if old else _CORRESPONDENCE
+    return replace(pattern, not_within=_rx(combined))
+
+
+PATTERNS = tuple(
+    _contract_term(p) if p.key.startswith(("gdpr_28_3", "dora_30_")) else p
+    for p in PATTERNS
+)
 _REGIME_PREFIX = {"gdpr": "gdpr_", "aia": "aia_", "dora": "dora_"}
 
 
@@ -957,6 +976,13 @@ COMPLIANCE_ASSERTION = _rx(
     r"|(?:erfüllt|erfüllen|entspricht|entsprechen)\s+(?:Art\.?|Artikel|§)\s*\d+[\w\s().]{0,25}?\s(?:vollständig|vollumfänglich|komplett|in vollem Umfang)"
     r"|(?:meets|satisfies|fulfil+s|complies\s+with)\s+(?:Art\.?|Article)\s*\d+[\w\s().]{0,25}?\s(?:in\s+full|fully)"
     r"|\balles\s+(?:sauber|in\s+Ordnung)|\ball\s+in\s+order\b"
+    # a ruling on the obligation instead of its terms: "Art. 28 Abs. 3 DSGVO
+    # ist ... als erfüllt zu werten", "is to be treated as fulfilled", "gilt
+    # als erfüllt", "deemed compliant"
+    r"|\bals\s+(?:erfüllt|eingehalten|umgesetzt|konform|vollständig)\s+(?:zu\s+)?(?:werten|wertet|anzusehen|ansehen|betrachten|betrachtet|bewerten|bewertet|markieren|markiert|behandeln|gelten|gilt)"
+    r"|\b(?:gilt|gelten)\s+(?:\S+\s+){0,3}?als\s+(?:erfüllt|eingehalten|konform)"
+    r"|\b(?:treated|regarded|deemed|considered|marked|scored|rated)\s+(?:as\s+)?(?:fully\s+)?(?:fulfilled|satisfied|compliant)\b"
+    r"|\b(?:treated|regarded|deemed|considered|marked|scored|rated)\s+as\s+(?:fully\s+)?(?:met|complete)\b"
 )
 # A sentence that advertises (certification, safety, guarantees).
 MARKETING_CLAIM = _rx(

@@ -10,9 +10,18 @@ from __future__ import annotations
 import re
 
 MACHINE_ADDRESSED = re.compile(
-    r"(?:Hinweis|Anweisung|Nachricht|Mitteilung|Note|Instruction|Message|Notice)\s+"
-    r"(?:an|für|to|for)\s+(?:alle\s+|all\s+|any\s+)?(?:automatisierte|automated"
-    r"|maschinelle|KI|AI|künstliche|artificial|auswertende|automatische|machine)"
+    # a note, instruction or processing hint for an automated review, reader
+    # or system ("Hinweis an automatisierte Systeme", "Bearbeitungshinweis für
+    # die automatisierte Vertragsprüfung", "note for AI reviewers"); not a
+    # heading about automated decisions ("Note for automated decision-making")
+    r"(?:Hinweis|Anweisung|Nachricht|Mitteilung|Vermerk|Anmerkung|Vorgabe|Note"
+    r"|Instruction|Message|Notice|Remark)\w*\s+(?:an|für|to|for)\s+"
+    r"(?:(?:die|den|das|alle|the|all|any)\s+)?(?:(?:automatisiert\w*|automatisch\w*"
+    r"|maschinell\w*|KI-gestützt\w*|künstlich\w*|auswertend\w*|automated|automatic"
+    r"|machine|artificial)[\s\-]+(?:\w+[\s\-]+)?(?:\w*(?:prüfung|auswertung|bewertung|analyse"
+    r"|intelligenz|systeme?)|Systeme?|Leser|Prüfer|reviews?|reviewers?|readers?|systems?"
+    r"|tools?|agents?|assistants?|analysis|evaluation|intelligence|models?)\b"
+    r"|(?:KI|AI)\b)"
     r"|an\s+(?:automatisierte|maschinelle)\s+(?:Systeme|Auswertung)"
     r"|(?:ignoriere|ignorieren\s+Sie|missachten\s+Sie|vergiss|vergessen\s+Sie)\s+"
     r"(?:alle\s+)?(?:bisherigen|vorherigen|vorigen|obigen|vorstehenden|früheren)\s+"
@@ -23,7 +32,7 @@ MACHINE_ADDRESSED = re.compile(
     r"(?:instructions|information|content)"
     r"|(?:if\s+you\s+are|as)\s+an?\s+(?:AI|KI|language\s+model|assistant"
     r"|automated\s+system)\b"
-    r"|(?:KI|AI)[\s\-](?:System|Assistent|assistant|model|agent)\w*\s*[:,]"
+    r"|(?:KI|AI)[\s\-](?:System|Assistent|Assistenz|assistant|model|agent)\w*\)?\s*[:,]"
     r"|\bsystem\s+prompt\b",
     re.IGNORECASE,
 )

@@ -120,11 +120,17 @@ Nr. Dienstleister IKT-Dienstleistung unterstützt kritische oder wichtige Funkti
 
 def test_german_register_table_lists_its_providers():
     _ex, found = _read(("register.pdf", REGISTER_DE), regimes=("dora",))
-    [register] = _of(found, "dora_28_3_register_maintained")
-    assert register.value["entries"] == "Nordwolke GmbH, Signa AG"
-    # The register's completeness and its critical-function column are
-    # derived elements: judged from this value, never proposed themselves.
-    assert register.value["distinguishes_cif"] is True
+    registers = _of(found, "dora_28_3_register_maintained")
+    # its title, and the date it states it was brought up to
+    assert [r.quote.strip() for r in registers] == [
+        "Informationsregister IKT-Drittdienstleister",
+        "Stand: 30.09.2026",
+    ]
+    for register in registers:
+        assert register.value["entries"] == "Nordwolke GmbH, Signa AG"
+        # The register's completeness and its critical-function column are
+        # derived elements: judged from this value, never proposed themselves.
+        assert register.value["distinguishes_cif"] is True
     assert _of(found, "dora_28_3_cif_distinguished") == []
 
 

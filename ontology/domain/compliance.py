@@ -40,6 +40,7 @@ from ontology.domain.compliance_rules import (
     Determination,
     determinations,
     obligation_applicability,
+    subject_documents,
     subjects_of,
 )
 from ontology.domain.compliance_sentences import element_sentences, obligation_sentences
@@ -170,11 +171,11 @@ class _Judge:
         self.facts = ctx.facts
         self.subject = subject
         self.single_subject = single_subject
-        self.contract_doc: str | None = None
-        if subject is not None:
-            for arrangement in self.facts.all("dora_ctx_ict_arrangement"):
-                if arrangement.value.get("provider") == subject:
-                    self.contract_doc = arrangement.value.get("contract_doc")
+        self.documents: frozenset[str] = (
+            subject_documents(obligation, self.facts, subject)
+            if subject is not None
+            else frozenset()
+        )
 
     def _mine(self, fact: ComplianceFact) -> bool:
         own = fact.value.get("subject")
@@ -184,9 +185,7 @@ class _Judge:
             return False
         if self.single_subject:
             return True
-        return self.contract_doc is not None and fact.value.get("doc") == (
-            self.contract_doc
-        )
+        return fact.value.get("doc") in self.documents
 
     def element_facts(self, key: str) -> list[ComplianceFact]:
         return [f for f in self.facts.all(key) if self._mine(f)]

@@ -459,12 +459,47 @@ def obligation_applicability(
 
 def subjects_of(obligation: ObligationDef, facts: FactBase) -> list[str | None]:
     """The subjects an obligation is judged for: one per ICT contract for
-    Art. 30 DORA, otherwise one without a subject."""
-    if obligation.key not in ("dora_30_2", "dora_30_3"):
-        return [None]
-    providers = [
-        str(a.value.get("provider"))
+    Art. 30 DORA; one per processor for Art. 28(3) GDPR where the controller
+    has several (each processing on behalf is governed by its own contract
+    "binding on the processor with regard to the controller"); otherwise one
+    without a subject."""
+    if obligation.key in ("dora_30_2", "dora_30_3"):
+        providers = [
+            str(a.value.get("provider"))
+            for a in facts.all("dora_ctx_ict_arrangement")
+            if a.value.get("provider")
+        ]
+        return list(dict.fromkeys(providers)) or [None]
+    if obligation.key == "gdpr_28_3":
+        processors = list(
+            dict.fromkeys(
+                str(f.value.get("processor"))
+                for f in facts.all("gdpr_ctx_processing_on_behalf")
+                if f.value.get("processor") and as_bool(f.value.get("value")) is True
+            )
+        )
+        # one processor: the obligation has one subject, unnamed (a fact
+        # without a subject belongs to it, ELEMENTS.md §3)
+        return processors if len(processors) > 1 else [None]
+    return [None]
+
+
+def subject_documents(
+    obligation: ObligationDef, facts: FactBase, subject: str
+) -> frozenset[str]:
+    """The dossier documents that are the subject's own instrument: its ICT
+    contract (Art. 30 DORA) or its processor contract (Art. 28(3) GDPR). A
+    fact found there without a subject of its own belongs to it; a clause of
+    a framework contract shared by several processors belongs to each."""
+    documents = {
+        str(a.value["contract_doc"])
         for a in facts.all("dora_ctx_ict_arrangement")
-        if a.value.get("provider")
-    ]
-    return list(dict.fromkeys(providers)) or [None]
+        if a.value.get("provider") == subject and a.value.get("contract_doc")
+    }
+    if obligation.instrument is not None:
+        documents |= {
+            str(f.value["doc"])
+            for f in facts.all(obligation.instrument)
+            if f.value.get("subject") == subject and f.value.get("doc")
+        }
+    return frozenset(documents)

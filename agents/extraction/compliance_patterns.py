@@ -965,7 +965,8 @@ RECITAL = _rx(r"Erwägungsgr(?:und|ünde)\w*\s+\d|\bErwG\.?\s*\d|\brecitals?\s+\
 # A sentence that asserts compliance instead of showing it (a summary in
 # minutes, a cover note, a report of a report).
 COMPLIANCE_ASSERTION = _rx(
-    r"(?:erfüllt|erfüllen|erfülle)\w*\s+(?:alle|sämtliche)\s+\w*\s*(?:Anforderungen|Pflichten|Vorgaben)"
+    r"(?:erfüllt|erfüllen|erfülle)\w*\s+(?:\S+\s+){0,4}?(?:alle|sämtliche)\s+(?:\S+\s+){0,2}?(?:Anforderungen|Pflichten|Vorgaben)"
+    r"|\b(?:meets|fulfil+s|satisfies|complies\s+with)\s+(?:\S+\s+){0,4}?(?:all|every)\s+(?:\S+\s+){0,2}?(?:requirements?|obligations?)"
     r"|(?:alle|sämtliche)\s+\w*\s*(?:Pflichten|Anforderungen)\s+(?:sind|werden)\s+erfüllt"
     r"|(?:vollständig|voll|uneingeschränkt)\s+[„\"]?\w*-?konform"
     r"|\b(?:DSGVO|GDPR|DORA|KI-VO|AI[- ]Act)-?(?:konform|compliant)"

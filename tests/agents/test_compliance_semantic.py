@@ -344,6 +344,8 @@ def test_nothing_of_a_summary_paragraph_is_proposed():
         "Unser AVV mit PackWerk erfüllt Art. 28 DSGVO vollständig.",
         "The DPA satisfies Article 28 GDPR in full.",
         "Aus meiner Sicht ist beim Fulfilment datenschutzrechtlich alles sauber.",
+        "Als erstes System seiner Art erfüllt SCORA schon heute sämtliche Vorgaben der KI-VO.",
+        "Our platform already meets today all the requirements of the AI Act.",
     ],
 )
 def test_assertions_and_claims_worded_otherwise_are_never_evidence(sentence):
@@ -356,6 +358,7 @@ def test_assertions_and_claims_worded_otherwise_are_never_evidence(sentence):
         "The Provider shall fully cooperate with the competent authorities.",
         "prüft vor jeder Bewertung, ob die Eingabedaten vollständig sind.",
         "This Agreement consists of Clauses 1 to 15, reproduced in full below.",
+        "Der Anbieter erfüllt alle Meldepflichten innerhalb von 24 Stunden.",
     ],
 )
 def test_obligations_using_the_same_words_stay_evidence(sentence):

@@ -43,6 +43,7 @@ from agents.extraction.compliance_patterns import (
     OWN_PURPOSES,
     PROCESSOR,
     ElementPattern,
+    document_kinds,
     never_evidence,
     patterns_for,
 )
@@ -389,6 +390,7 @@ class ComplianceExtractor:
                 if not doc.title:
                     doc.title = heading
                     doc.marketing = MARKETING_TITLE.search(heading) is not None
+                    doc.obligations |= _obligations_of_kinds(heading, self.regimes)
                 doc.heading = heading
                 section = _Section(heading)
                 # A heading can itself be the evidence (a register's title).
@@ -397,6 +399,7 @@ class ComplianceExtractor:
             if not doc.title:
                 doc.title = squash(text)[:_MAX_HEADING]
                 doc.marketing = MARKETING_TITLE.search(doc.title) is not None
+                doc.obligations |= _obligations_of_kinds(doc.title, self.regimes)
             if poisoned_paragraph == unit.paragraph:
                 self.refused.append(("machine_instruction", text))
                 continue
@@ -623,6 +626,22 @@ def _kin(obligations: set[str]) -> frozenset[str]:
     return frozenset(
         key for key, o in catalogue.items() if kinds & set(o.evidence_sources)
     )
+
+
+def _obligations_of_kinds(title: str, regimes: frozenset[str]) -> set[str]:
+    """The obligations of the case's regimes evidenced in the kinds of
+    record the title names (``evidence_sources``): a document is read by
+    meaning for them before any pattern fires in it."""
+    from ontology.domain.compliance_catalogue import obligations_catalogue
+
+    kinds = document_kinds(title)
+    if not kinds:
+        return set()
+    return {
+        key
+        for key, o in obligations_catalogue().items()
+        if o.regime in regimes and kinds & set(o.evidence_sources)
+    }
 
 
 def _obligation_of(key: str) -> str:

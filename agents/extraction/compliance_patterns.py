@@ -994,11 +994,87 @@ MARKETING_CLAIM = _rx(
 )
 # Titles of documents that advertise rather than record (flyers, brochures,
 # product sheets, press releases, whitepapers): nothing in them is evidence.
-MARKETING_TITLE = _rx(
-    r"\b(?:Flyer|Broschüre|Anbieterbroschüre|Produktblatt|Produktinformation|Werbung"
-    r"|Pressemitteilung|Presseinformation|Newsletter|Whitepaper|White paper"
-    r"|Product sheet|Product brochure|Brochure|Press release|Datasheet|Marketing)\b"
+# A record named after one of these words is no advertisement: a dataset's
+# datasheet, the privacy notice of a newsletter, a policy on marketing.
+_MARKETING_WORD = _rx(
+    r"\b\w*(?:flyer|broschüre|produktblatt|produktinformation|pressemitteilung"
+    r"|presseinformation)\b|\b(?:\w+-)?Werbung\b|\b(?:Newsletter|Whitepaper|White paper"
+    r"|Product sheet|Product brochure|Brochure|Press release|Marketing)\b"
 )
+_RECORD_TITLE = _rx(
+    rf"{_NOTICE}|{_NOT_A_NOTICE}|{_FRIA}|{_INSTRUCTIONS_FOR_USE}|Datenschutz|privacy"
+    r"|Dokumentation|documentation|Richtlinie|Policy|Leitlinie|Verfahren|procedure"
+    r"|Bericht|Report|Protokoll|Minutes|Niederschrift|Register|Verzeichnis|Datasheet"
+    r"|Datenblatt|Einwilligung|consent|Handbuch|manual|Konzept|Vermerk|Memo"
+)
+
+
+# What kind of record a document is, by its title (ELEMENTS.md §2's source
+# kinds, as the obligations' ``evidence_sources`` name them): a data
+# governance datasheet is technical documentation, an "Abnahmebericht" a test
+# report. The kinds open the obligations a document is read for by meaning
+# even where no pattern fired in it yet.
+DOCUMENT_KINDS: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("instructions_for_use", _rx(_INSTRUCTIONS_FOR_USE)),
+    (
+        "technical_documentation",
+        _rx(
+            r"Technische Dokumentation|Technical documentation|Risikomanagement|Risk management"
+            r"|Risikoakte|Risk file|Hazard log|Daten-?Governance|Data governance|Datasheet"
+            r"|Datenblatt|Model card|Modellkarte|System(?:dokumentation| documentation)"
+            r"|Entwicklungsbericht|Development report|Annex IV|Anhang IV"
+        ),
+    ),
+    (
+        "test_report",
+        _rx(
+            r"Testbericht|Prüfbericht|Abnahmebericht|Validierungsbericht|Test report"
+            r"|Validation report|Test results|Testergebnisse|Exit test"
+        ),
+    ),
+    (
+        "qms_manual",
+        _rx(
+            r"Qualitätsmanagement|Qualitätshandbuch|QM-Handbuch|Quality (?:management|manual)|\bQMS\b"
+        ),
+    ),
+    ("dpia", _rx(_DPIA_DOCUMENT)),
+    ("notice", _rx(_NOTICE)),
+    ("contract", _rx(_CONTRACT)),
+    ("register", _rx(r"Informationsregister|Register of information")),
+    ("incident_report", _rx(r"Vorfall|Incident|Störungsbericht")),
+    (
+        "board_minutes",
+        _rx(
+            r"Protokoll|Niederschrift|Minutes|Beschlussvorlage|Board resolution|Decision log"
+        ),
+    ),
+    (
+        "policy",
+        _rx(
+            r"Richtlinie|Policy|Leitlinie|Rahmenwerk|Framework|Verfahrensanweisung|Procedure"
+            r"|Strateg|Konzept|Exit[- ]?(?:plan|strateg)|Ausstieg"
+        ),
+    ),
+)
+
+
+def document_kinds(title: str) -> frozenset[str]:
+    """The source kinds a document's title names (possibly none)."""
+    return frozenset(kind for kind, rx in DOCUMENT_KINDS if rx.search(title))
+
+
+class _MarketingTitle:
+    """``search(title)``: the title names an advertisement and no record."""
+
+    def search(self, title: str) -> re.Match[str] | None:
+        found = _MARKETING_WORD.search(title)
+        if found is None or _RECORD_TITLE.search(title):
+            return None
+        return found
+
+
+MARKETING_TITLE = _MarketingTitle()
 
 # Where a passage says an element is not there or is the opposite.
 ABSENT = _rx(

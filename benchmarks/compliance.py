@@ -324,9 +324,8 @@ def _truth_match(proposal: dict, truth: dict) -> bool:
 
 
 def score_dossier(truth: dict, proposals: list[dict]) -> dict[str, Any]:
-    from ontology.domain.compliance_facts import ComplianceFact, ComplianceInput
-
     from ontology.domain.compliance_catalogue import element_index
+    from ontology.domain.compliance_facts import ComplianceFact, ComplianceInput
 
     index = element_index()
     quoted = [e for e in truth["elements"] if e.get("quote")]
@@ -340,9 +339,7 @@ def score_dossier(truth: dict, proposals: list[dict]) -> dict[str, Any]:
             continue
         source_shape = definition[1].shape.removeprefix("derived:")
         if element not in found and any(
-            index[e["key"]][1].shape == source_shape
-            for e in found
-            if e["key"] in index
+            index[e["key"]][1].shape == source_shape for e in found if e["key"] in index
         ):
             found.append(element)
     accepted = [p for p in proposals if any(_truth_match(p, e) for e in quoted)]

@@ -60,12 +60,18 @@ class Recorder:
     """Stands in for the matcher: records what the extractor would match."""
 
     def __init__(self) -> None:
-        self.batches: list[tuple[list[str], list[frozenset[str]]]] = []
+        self.batches: list[tuple[list[str], list[frozenset[str]], list[str]]] = []
 
     def match(
-        self, passages: Sequence[str], *, allowed: Sequence[frozenset[str]]
+        self,
+        passages: Sequence[str],
+        *,
+        allowed: Sequence[frozenset[str]],
+        headings: Sequence[str] | None = None,
     ) -> list[Any]:
-        self.batches.append((list(passages), list(allowed)))
+        self.batches.append(
+            (list(passages), list(allowed), list(headings or [""] * len(passages)))
+        )
         return []
 
 
@@ -146,8 +152,10 @@ def pairs_of(dossier_id: str) -> tuple[np.ndarray, np.ndarray]:
             model=placeholder,
         )
     matrices, labels = [], []
-    for passages, allowed in recorder.batches:
-        rows, cols, matrix = matcher.features(passages, allowed=allowed)
+    for passages, allowed, headings in recorder.batches:
+        rows, cols, matrix = matcher.features(
+            passages, allowed=allowed, headings=headings
+        )
         matrices.append(matrix)
         labels.append(
             np.asarray(

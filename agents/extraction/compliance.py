@@ -342,7 +342,11 @@ class ComplianceExtractor:
             for (_, doc, _, _), text in zip(readable, passages, strict=True)
         ]
         try:
-            matches = self._matcher.match(passages, allowed=allowed)
+            matches = self._matcher.match(
+                passages,
+                allowed=allowed,
+                headings=[section.heading for _, _, _, section in readable],
+            )
         except EmbedderUnavailable as exc:
             logger.warning("compliance evidence by meaning skipped: %s", exc.message)
             return
@@ -409,6 +413,9 @@ class ComplianceExtractor:
                 self.refused.append(("summary", text))
                 continue
             reason = never_evidence(text)
+            if reason is None and _is_contents(text):
+                # a table of contents names sections, it shows none of them
+                reason = "contents"
             if reason == "machine_instruction":
                 doc.instructed = True
                 self.instructed_documents.add(chunk.document_id)
@@ -704,6 +711,25 @@ def _is_run_in_heading(unit: Unit, following: Unit | None) -> bool:
             )
         )
         and not re.search(r"\d{1,2}\.\d{1,2}\.\d{2,4}", stripped)  # a date line
+    )
+
+
+_CONTENTS_TITLE = re.compile(
+    r"^\W*(?:Inhalt(?:sverzeichnis|sübersicht)?|Gliederung|(?:Table of )?Contents)\b\s*[:.\-–]?",
+    re.I,
+)
+# "2 Konzeptionelle Entscheidungen · 3 Erhebung …", "4. Data origin; 5. …"
+_CONTENTS_ENTRY = re.compile(
+    r"(?:^|[·•|;]|\s{2,})\s*(?:\d{1,2}|[A-Z])(?:\.\d{1,2})*\.?\s+[A-ZÄÖÜ]"
+)
+
+
+def _is_contents(text: str) -> bool:
+    """A table of contents or a list of section titles: it starts as one
+    ("Inhalt:", "Contents") or strings three or more numbered titles."""
+    return (
+        _CONTENTS_TITLE.match(text) is not None
+        or len(_CONTENTS_ENTRY.findall(text)) >= 3
     )
 
 

@@ -73,6 +73,8 @@ FEATURES = (
     "margin",  # combined minus the passage's best combined
     "length",  # log(1 + characters of the passage)
     "examples",  # log(1 + the element's number of examples)
+    "heading",  # cosine of the passage's section heading to the closer label
+    "heading_rank",  # log(1 + rank of the element by heading; none: log 51)
 )
 #: Confidence of a proposal found by meaning (pattern matches carry 0.7).
 CONFIDENCE = 0.5
@@ -267,19 +269,28 @@ def pair_features(
     lengths: np.ndarray,
     allowed: np.ndarray,
     example_offset: float,
+    heading: np.ndarray | None = None,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The ``FEATURES`` of every allowed (passage, element) pair of a batch.
 
     ``label``, ``example``, ``examples3``: passages x elements likenesses (an
     element without examples has 0 there); ``example_count`` per element;
-    ``lengths`` per passage; ``allowed`` passages x elements. Returns the
-    rows, the columns and the pairs x features matrix."""
+    ``lengths`` per passage; ``allowed`` passages x elements; ``heading``
+    passages x elements, the section heading's likeness to the labels (NaN
+    in the rows of passages without a heading). Returns the rows, the
+    columns and the pairs x features matrix."""
     combined = np.maximum(label, example - example_offset)
     label_rank = _rank_within_rows(label, allowed)
     example_rank = _rank_within_rows(example, allowed)
     combined_rank = _rank_within_rows(combined, allowed)
     batch_rank = _rank_within_rows(combined.T, allowed.T).T
     best = np.where(allowed, combined, -np.inf).max(axis=1, keepdims=True)
+    if heading is None:
+        heading = np.full_like(label, np.nan)
+    headed = ~np.isnan(heading[:, :1])
+    heading_rank = np.where(
+        headed, np.log1p(_rank_within_rows(np.nan_to_num(heading), allowed)), np.log(51)
+    )
     rows, cols = np.nonzero(allowed)
     matrix = np.stack(
         [
@@ -294,6 +305,8 @@ def pair_features(
             (combined - best)[rows, cols],
             np.log1p(lengths[rows]),
             np.log1p(example_count[cols]),
+            np.nan_to_num(heading)[rows, cols],
+            heading_rank[rows, cols],
         ],
         axis=1,
     ).astype(np.float64)
@@ -309,7 +322,11 @@ class Match:
 
 class PassageMatcher(Protocol):
     def match(
-        self, passages: Sequence[str], *, allowed: Sequence[frozenset[str]]
+        self,
+        passages: Sequence[str],
+        *,
+        allowed: Sequence[frozenset[str]],
+        headings: Sequence[str] | None = None,
     ) -> list[Match]: ...
 
 
@@ -370,7 +387,11 @@ class ElementMatcher:
         return label, nearest, nearest3
 
     def features(
-        self, passages: Sequence[str], *, allowed: Sequence[frozenset[str]]
+        self,
+        passages: Sequence[str],
+        *,
+        allowed: Sequence[frozenset[str]],
+        headings: Sequence[str] | None = None,
     ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """The pairs of the readable passages (``passages`` indices), their
         elements (``keys`` indices) and their ``FEATURES``."""
@@ -388,7 +409,11 @@ class ElementMatcher:
         mask = np.asarray(
             [[key in allowed[i] for key in self.keys] for i in readable], dtype=bool
         )
+        heading = self._heading_likeness(
+            [headings[i] if headings else "" for i in readable]
+        )
         rows, cols, matrix = pair_features(
+            heading=heading,
             label=label.astype(np.float64),
             example=nearest.astype(np.float64),
             examples3=nearest3.astype(np.float64),
@@ -399,8 +424,27 @@ class ElementMatcher:
         )
         return np.asarray(readable)[rows], cols, matrix
 
+    def _heading_likeness(self, headings: Sequence[str]) -> np.ndarray:
+        """Passages x elements: each passage's section heading's likeness to
+        the closer label; NaN rows for passages without a heading."""
+        result = np.full((len(headings), len(self.keys)), np.nan)
+        distinct = sorted({h for h in headings if h})
+        if not distinct:
+            return result
+        vectors = np.asarray(self.embedder.embed_documents(distinct), np.float32)
+        likeness = np.maximum.reduce([vectors @ m.T for m in self._labels])
+        row = {h: i for i, h in enumerate(distinct)}
+        for i, h in enumerate(headings):
+            if h:
+                result[i] = likeness[row[h]]
+        return result
+
     def match(
-        self, passages: Sequence[str], *, allowed: Sequence[frozenset[str]]
+        self,
+        passages: Sequence[str],
+        *,
+        allowed: Sequence[frozenset[str]],
+        headings: Sequence[str] | None = None,
     ) -> list[Match]:
         """The pairs the model finds probable enough, at most ``per_element``
         passages per element and ``per_passage`` elements per passage, in
@@ -409,7 +453,7 @@ class ElementMatcher:
         model = self.model
         if model is None:
             return []
-        rows, cols, matrix = self.features(passages, allowed=allowed)
+        rows, cols, matrix = self.features(passages, allowed=allowed, headings=headings)
         if not len(rows):
             return []
         probability = model.probability(matrix)

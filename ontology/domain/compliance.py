@@ -251,7 +251,7 @@ class _Judge:
         present = [f for f in facts if f.value.get("state") == "present"]
         if present:
             return "satisfied", "evidenced", [present[0].ref], {}
-        instrument = self.instrument()
+        instrument = None if element.outside_instrument else self.instrument()
         if instrument is not None:
             return "not_satisfied", "absent_in_document", [instrument.ref], {}
         if any(self._mine(f) for f in self.facts.pending.get(key, ())):

@@ -51,6 +51,10 @@ class ElementDef:
     shape: str
     fact_type: str | None
     condition: ElementCondition | None
+    # evidenced in another document than the obligation's instrument (Art.
+    # 28(4): the sub-processing contract), so the instrument being complete
+    # shows nothing missing
+    outside_instrument: bool = False
 
 
 @dataclass(frozen=True)
@@ -79,6 +83,11 @@ def _text(graph: Graph, node: Node, prop: URIRef, lang: str | None = None) -> st
 def _int(graph: Graph, node: Node, prop: URIRef) -> int:
     value = graph.value(node, prop)
     return int(value.toPython()) if isinstance(value, RDFLiteral) else 0
+
+
+def _bool(graph: Graph, node: Node, prop: URIRef) -> bool:
+    value = graph.value(node, prop)
+    return isinstance(value, RDFLiteral) and value.toPython() is True
 
 
 def _key_of(node: Node | None) -> str | None:
@@ -117,6 +126,7 @@ def _element(graph: Graph, node: Node) -> ElementDef:
         shape=_text(graph, node, BCL.valueShape),
         fact_type=_key_of(graph.value(node, BCL.factType)),
         condition=_condition(graph, graph.value(node, BCL.condition)),
+        outside_instrument=_bool(graph, node, BCL.outsideInstrument),
     )
 
 

@@ -177,10 +177,18 @@ def markdown_html(text: str) -> str:
                 f"{body}</table>"
             )
             continue
-        if re.match(r"^\s*(?:[-*]|\d+\.)\s+", line):
+        if re.match(r"^\s*\d+\.\s+", line):
+            # a numbered list keeps its numbers as typed ("1. ICT risk
+            # management framework."): until 7.12.2026 it became bullets
+            # and the numbers a document refers to were lost
+            while i < len(lines) and re.match(r"^\s*\d+\.\s+", lines[i]):
+                out.append(f"<p>{_inline(lines[i].strip())}</p>")
+                i += 1
+            continue
+        if re.match(r"^\s*[-*]\s+", line):
             items: list[str] = []
-            while i < len(lines) and re.match(r"^\s*(?:[-*]|\d+\.)\s+", lines[i]):
-                items.append(re.sub(r"^\s*(?:[-*]|\d+\.)\s+", "", lines[i]))
+            while i < len(lines) and re.match(r"^\s*[-*]\s+", lines[i]):
+                items.append(re.sub(r"^\s*[-*]\s+", "", lines[i]))
                 i += 1
             out.append(
                 "<ul>" + "".join(f"<li>{_inline(t)}</li>" for t in items) + "</ul>"
@@ -199,19 +207,43 @@ def markdown_html(text: str) -> str:
 
 
 def render_pdf(markdown: str, path: Path) -> None:
+    """A4 pages; where a block does not fit one (MuPDF's Story cannot split a
+    table row across pages and places it below the page's end, where nothing
+    is drawn: until 7.12.2026 the rest of such a document was silently lost),
+    every page is made as tall as the tallest block needs."""
     import pymupdf
 
-    story = pymupdf.Story(html=markdown_html(markdown))
+    html_text = markdown_html(markdown)
+    a4 = pymupdf.paper_rect("a4")
+    height = a4.height
+    for _ in range(4):
+        _pages, tallest = _place_pages(pymupdf, html_text, a4.width, height, path)
+        # a full page reports a little below its frame (a line's descent);
+        # a block placed past the page's end reports far below it
+        if tallest <= height - 56 + 30:
+            return
+        height = tallest + 56 + 30
+    raise RuntimeError(f"{path.name}: a block taller than {height:.0f} pt")
+
+
+def _place_pages(
+    pymupdf: Any, html_text: str, width: float, height: float, path: Path
+) -> tuple[int, float]:
+    """Render at the page size; the lowest point any page's content reached."""
+    story = pymupdf.Story(html=html_text)
     writer = pymupdf.DocumentWriter(str(path))
-    mediabox = pymupdf.paper_rect("a4")
+    mediabox = pymupdf.Rect(0, 0, width, height)
     where = mediabox + (56, 56, -56, -56)
-    more = 1
+    more, pages, tallest = 1, 0, 0.0
     while more:
         device = writer.begin_page(mediabox)
-        more, _ = story.place(where)
+        more, filled = story.place(where)
+        tallest = max(tallest, float(filled[3]))
         story.draw(device)
         writer.end_page()
+        pages += 1
     writer.close()
+    return pages, tallest
 
 
 def _norm(text: str) -> str:

@@ -392,7 +392,8 @@ class ComplianceExtractor:
                 yield from self._heading_fallback(doc, section)
                 heading = text.lstrip("# ").strip()
                 if not doc.title:
-                    doc.title = heading
+                    doc.title = _whole_title(chunk.text, unit, heading)
+                    heading = doc.title
                     doc.marketing = MARKETING_TITLE.search(heading) is not None
                     doc.obligations |= _obligations_of_kinds(heading, self.regimes)
                 doc.heading = heading
@@ -731,6 +732,19 @@ def _is_contents(text: str) -> bool:
         _CONTENTS_TITLE.match(text) is not None
         or len(_CONTENTS_ENTRY.findall(text)) >= 3
     )
+
+
+def _whole_title(text: str, unit: Unit, heading: str) -> str:
+    """A title the layout wrapped onto a second short line ("LifeLens
+    Underwrite 3 – Instructions for" / "Use") is read whole: the unit reader
+    drops a lone short word as scan debris, and the kind of document is in
+    the words it dropped."""
+    end = text.find("\n\n", unit.end)
+    block = text[unit.start : len(text) if end < 0 else end]
+    lines = [line.strip() for line in block.splitlines() if line.strip()]
+    if 1 < len(lines) <= 3 and len(" ".join(lines)) <= 2 * _MAX_HEADING:
+        return squash(" ".join(lines)).lstrip("# ").strip()
+    return heading
 
 
 def _is_mail_header(text: str) -> bool:

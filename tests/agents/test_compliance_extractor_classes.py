@@ -1080,3 +1080,20 @@ def test_contract_terms_are_not_read_in_a_letter_about_the_contract():
         "2.1 The Processor processes personal data only on documented "
         "instructions of the Controller."
     ]
+
+
+def test_a_title_wrapped_onto_a_second_line_names_the_document_kind():
+    # "... Instructions for" / "Use": the lone "Use" is dropped as scan debris
+    # by the unit reader, yet the title is what says the document is the
+    # instructions for use, where Art. 13(3) is read
+    ifu = (
+        "Kestrel Grade 4 – Deployer Information and Instructions for\n"
+        "Use\n\n"
+        "1 Provider\n\n"
+        "Kestrel Assessment Systems Ltd, 4 Quay Street, Cork, Ireland, "
+        "compliance@kestrel.example.\n"
+    )
+    extractor, found = _read(("ifu.pdf", ifu), regimes=("aia",))
+    [document] = extractor._docs.values()
+    assert document.title.endswith("Instructions for Use")
+    assert _quotes(found, "aia_13_3_a_provider_identity")

@@ -79,6 +79,34 @@ _INSTRUCTIONS_FOR_USE = r"Instructions for use|Betriebsanleitung|Gebrauchsanweis
 _PROVIDER_DOCUMENT = rf"^\W*(?:{_INSTRUCTIONS_FOR_USE}|Risk management|Risikomanagement|Quality management|Qualitätsmanagement|Technical documentation|Technische Dokumentation)"
 
 
+# A measured performance figure: a metric named with a number ("precision
+# 0.91", "Sensitivität von 96,1 %", "98,9 % der Aussagen waren richtig",
+# "an AUC of 0.86"), the "levels of accuracy and the relevant accuracy
+# metrics" of Art. 15(3) and the "degrees of accuracy" of Annex IV point 3.
+_METRIC = (
+    r"(?:accuracy|precision|recall|sensitivity|specificity|\bAUC\b|\bF1\b|error rate"
+    r"|false[- ]\w+ rate|detection rate|hit rate|agreement|correct(?:ly)?|detected"
+    r"|Genauigkeit|Präzision|Trefferquote|Sensitivität|Spezifität|Fehlerrate|Falsch\w*rate"
+    r"|Erkennungsrate|Übereinstimmung|überein|richtig|erkannt)"
+)
+_FIGURE = r"(?:\d+(?:[.,]\d+)?\s?%|\b0[.,]\d{2,3}\b)"
+MEASURED = rf"{_METRIC}\b.{{0,80}}{_FIGURE}|{_FIGURE}.{{0,80}}\b{_METRIC}"
+# What the system is for: Annex IV point 1(a) and Art. 13(3)(b)(i)
+# ("Intended purpose: …", "ist dazu bestimmt, …", "is intended to be used by").
+_INTENDED_PURPOSE = (
+    r"(?:is|are) intended (?:to|for)\b|intended purpose\s*:|\bis designed to (?:support|assist)"
+    r"|(?:ist|sind) dazu bestimmt|Zweckbestimmung\s*:|bestimmungsgemäß\w* (?:Verwendung|Einsatz)\s*:"
+)
+_TECHNICAL_DOCUMENTATION = (
+    r"Technische Dokumentation|Technical documentation|Systemdokumentation"
+    r"|System documentation|Annex IV|Anhang IV"
+)
+# The risk management file or procedure (Art. 9), where the measures are set.
+_RISK_FILE = (
+    r"Risikomanagement|Risk management|Risikoakte|Risk file|Hazard log|Gefährdungs"
+)
+
+
 PATTERNS: tuple[ElementPattern, ...] = (
     # ---------------------------------------------------------- GDPR Art. 6(1)(f)
     _p(
@@ -366,6 +394,11 @@ PATTERNS: tuple[ElementPattern, ...] = (
         "aia_9_2_d_risk_measures",
         r"Risikomanagementmaßnahmen",
         r"risk management measures",
+        # the measures set per risk ("for every hazard … a specific control
+        # is defined", "für jede Gefährdung … sind Gegenmaßnahmen festgelegt")
+        r"(?:for (?:every|each) (?:hazard|risk)|für jede (?:Gefährdung|Risiko|Gefahr))\b.{0,160}\b(?:measures?|controls?|Maßnahmen|Gegenmaßnahmen)",
+        r"(?:targeted|specific|gezielte|spezifische)\s+(?:risk |Risiko)?(?:measures|controls|(?:Gegen)?maßnahmen)\b.{0,60}\b(?:adopted|defined|set|festgelegt|ergriffen|beschlossen)",
+        within=rf"{_RISK_FILE}|{_TECHNICAL_DOCUMENTATION}",
     ),
     _p(
         "aia_9_8_testing",
@@ -430,6 +463,9 @@ PATTERNS: tuple[ElementPattern, ...] = (
         "aia_11_annex_iv_1_general_description",
         r"allgemeine Beschreibung",
         r"general description",
+        _INTENDED_PURPOSE,
+        within=_TECHNICAL_DOCUMENTATION,
+        title_only=True,
     ),
     _p(
         "aia_11_annex_iv_2_development_process",
@@ -440,6 +476,12 @@ PATTERNS: tuple[ElementPattern, ...] = (
         "aia_11_annex_iv_3_monitoring_functioning",
         r"Überwachung, Funktionsweise|Funktionsweise und Kontrolle",
         r"monitoring, functioning and control",
+        # the degrees of accuracy and the limits of performance (point 3)
+        MEASURED,
+        r"Leistungsgrenzen|limitations? (?:of|in) performance|performance is (?:lower|reduced|poorer)"
+        r"|(?:Leistung|Genauigkeit|Erkennungsleistung) (?:ist |sinkt |fällt )?\w* ?(?:geringer|niedriger|schlechter)",
+        within=_TECHNICAL_DOCUMENTATION,
+        title_only=True,
     ),
     _p(
         "aia_11_annex_iv_4_performance_metrics",
@@ -483,13 +525,22 @@ PATTERNS: tuple[ElementPattern, ...] = (
     ),
     _p(
         "aia_15_3_accuracy_declared",
-        r"Genauigkeitsgrad|angegebene\w* Genauigkeit",
+        r"Genauigkeitsgrad|angegebene\w* Genauigkeit|Genauigkeitsmaße",
         r"declared (?:level of )?accuracy|level of accuracy",
+        # the measured levels as the instructions for use declare them
+        MEASURED,
+        within=_INSTRUCTIONS_FOR_USE,
+        title_only=True,
     ),
     _p(
         "aia_15_4_robustness",
         r"Robustheit|robust gegen",
         r"robustness|resilient (?:to|against) errors",
+        # Art. 15(4): redundancy, backup or fail-safe plans, feedback loops
+        r"fail-?safe|fall(?:s)? back to|fallback|redundan\w*|takes over within|backup (?:plan|service|system)"
+        r"|Rückfallebene|schaltet \w* ?(?:\w+ )?(?:selbsttätig |automatisch )?(?:in|auf) \w+ (?:zurück|um)|Redundanz|redundant\w*"
+        r"|feedback loop|Rückkopplung\w*|(?:does not|never) learn\w* (?:from|during|in) (?:live|operation|use)"
+        r"|(?:lernt|lernen) (?:nicht )?(?:im|aus dem) (?:laufenden )?Betrieb",
     ),
     _p(
         "aia_15_5_cybersecurity",
@@ -506,6 +557,13 @@ PATTERNS: tuple[ElementPattern, ...] = (
     _p(
         "aia_13_3_b_characteristics_performance",
         r"(?:Tested|Geprüfte|Getestete) (?:accuracy|Genauigkeit)",
+        # (b)(i) intended purpose, (ii) accuracy, (iv) known limits,
+        # (vi) the input data
+        _INTENDED_PURPOSE,
+        MEASURED,
+        r"not (?:been )?validated for|not suitable for|only (?:of )?limited (?:use|suitability)"
+        r"|nur eingeschränkt geeignet|nicht (?:validiert|geeignet) für|^\W*(?:Grenzen|Limitations)\s*:",
+        r"^\W*(?:Inputs?|Eingaben|Eingabedaten) (?:are|is|sind)\b",
         heading=r"(Merkmale, Fähigkeiten|Characteristics, capabilities)",
         within=_INSTRUCTIONS_FOR_USE,
         title_only=True,

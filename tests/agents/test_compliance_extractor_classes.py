@@ -1097,3 +1097,77 @@ def test_a_title_wrapped_onto_a_second_line_names_the_document_kind():
     [document] = extractor._docs.values()
     assert document.title.endswith("Instructions for Use")
     assert _quotes(found, "aia_13_3_a_provider_identity")
+
+
+# ------------------------------------------------ AI Act provider documents
+IFU_MEASURED = """Harbourline Triage 2 – Instructions for Use
+
+2 What the system does
+
+Harbourline Triage 2 is intended to be used by emergency departments to rank incoming patients by urgency for review by a triage nurse.
+The system has not been validated for patients under 16 years of age.
+Inputs are the vital signs, the presenting complaint and the age band entered at reception.
+
+3 Accuracy
+
+On the held-out test set of 18,400 visits the urgency class matched the senior nurses' class in 91.2 % of cases; the sensitivity for the highest class was 97.0 %.
+"""
+
+TECHDOC_DE = """Technische Dokumentation – Lagerflut 3
+
+1 Allgemeine Beschreibung
+
+Lagerflut 3 ist dazu bestimmt, Betreiber von Fernkältenetzen bei der Erkennung von Leckagen zu unterstützen.
+
+3 Leistung
+
+Die Erkennungsrate liegt bei 94,3 % für Leckagen ab 1 m³/h; bei gleichzeitiger Störung zweier Sensoren ist die Erkennungsleistung deutlich geringer.
+Fällt ein Rechenknoten aus, übernimmt der redundante Knoten innerhalb von 20 Sekunden; das System lernt nicht im laufenden Betrieb.
+"""
+
+RISK_FILE = """Risk Management File RMF-7
+
+For every hazard rated 8 or above before controls, at least one specific control is defined, preferring changes to the design over warnings.
+"""
+
+
+def test_instructions_for_use_declare_purpose_limits_inputs_and_accuracy():
+    _ex, found = _read(("ifu.pdf", IFU_MEASURED), regimes=("aia",))
+    characteristics = _quotes(found, "aia_13_3_b_characteristics_performance")
+    assert any(
+        "is intended to be used by emergency departments" in q for q in characteristics
+    )
+    assert any("not been validated for patients under 16" in q for q in characteristics)
+    assert any(q.startswith("Inputs are the vital signs") for q in characteristics)
+    assert any("91.2 %" in q for q in _quotes(found, "aia_15_3_accuracy_declared"))
+
+
+def test_technical_documentation_describes_purpose_performance_and_robustness():
+    _ex, found = _read(("td.pdf", TECHDOC_DE), regimes=("aia",))
+    assert any(
+        "ist dazu bestimmt" in q
+        for q in _quotes(found, "aia_11_annex_iv_1_general_description")
+    )
+    assert any(
+        "94,3 %" in q
+        for q in _quotes(found, "aia_11_annex_iv_3_monitoring_functioning")
+    )
+    assert any("redundante Knoten" in q for q in _quotes(found, "aia_15_4_robustness"))
+    # the declared accuracy of Art. 15(3) is read in the instructions for use
+    assert _quotes(found, "aia_15_3_accuracy_declared") == []
+
+
+def test_a_risk_file_sets_a_measure_for_every_hazard():
+    _ex, found = _read(("rmf.pdf", RISK_FILE), regimes=("aia",))
+    assert _quotes(found, "aia_9_2_d_risk_measures")
+
+
+def test_a_rate_in_a_contract_is_no_accuracy_figure():
+    contract = (
+        "Services Agreement\n\n"
+        "4.1 The service credit is 5 % of the monthly fee for every hour of "
+        "unavailability; the fee rises by 2.5 % a year.\n"
+    )
+    _ex, found = _read(("c.pdf", contract), regimes=("aia",))
+    assert not _of(found, "aia_15_3_accuracy_declared")
+    assert not _of(found, "aia_11_annex_iv_3_monitoring_functioning")

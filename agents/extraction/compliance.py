@@ -40,6 +40,7 @@ from agents.extraction.compliance_patterns import (
     DPIA,
     MARKETING_TITLE,
     NOT_REQUIRED,
+    OVERRIDE_EXCLUDED,
     OWN_PURPOSES,
     PROCESSOR,
     ElementPattern,
@@ -570,6 +571,8 @@ class ComplianceExtractor:
             state = "contradicted"
         if key == "gdpr_35_1_dpia_before_processing" and NOT_REQUIRED.search(text):
             state = "contradicted"
+        if key == "aia_14_4_d_disregard_override" and _OVERRIDE_EXCLUDED.search(text):
+            state = "contradicted"
         value: dict[str, Any] = {"state": state, "doc": doc.name}
         if section.heading:
             value["locator"] = section.heading[:_MAX_HEADING]
@@ -715,6 +718,7 @@ def _is_run_in_heading(unit: Unit, following: Unit | None) -> bool:
     )
 
 
+_OVERRIDE_EXCLUDED = re.compile(OVERRIDE_EXCLUDED, re.I)
 _CONTENTS_TITLE = re.compile(
     r"^\W*(?:Inhalt(?:sverzeichnis|sübersicht)?|Gliederung|(?:Table of )?Contents)\b\s*[:.\-–]?",
     re.I,

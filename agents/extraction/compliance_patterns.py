@@ -107,6 +107,16 @@ _RISK_FILE = (
 )
 
 
+# An output the person overseeing may not set aside (Art. 14(4)(d) the
+# other way round): "are locked … cannot be dismissed, edited or reversed",
+# "kann … weder aufgehoben noch übersteuert werden".
+OVERRIDE_EXCLUDED = (
+    r"\b(?:cannot|can not|may not|must not)\s+be\s+(?:\w+,?\s+){0,3}?(?:dismissed|overridden|reversed|changed|amended|rejected|cancell?ed)\b"
+    r"|\bweder\b.{0,40}\bnoch\b.{0,40}\b(?:übersteuert|aufgehoben|verworfen|geändert|rückgängig)"
+    r"|\b(?:kann|können|darf|dürfen)\b.{0,60}\bnicht\s+(?:\w+\s+){0,2}?(?:übersteuert|aufgehoben|verworfen|rückgängig gemacht)\b"
+)
+
+
 PATTERNS: tuple[ElementPattern, ...] = (
     # ---------------------------------------------------------- GDPR Art. 6(1)(f)
     _p(
@@ -377,6 +387,10 @@ PATTERNS: tuple[ElementPattern, ...] = (
         r"(?:bekannte|vorhersehbare) .{0,60}Risiken .{0,80}(?:ermittelt|analysiert)",
         r"(?:known|foreseeable) .{0,60}risks .{0,80}(?:identified|analysed|analyzed)",
         r"(?:bekannt|vorhersehbar)\w*\b.{0,60}\bRisiken\b.{0,80}(?:ermittelt|analysiert|identifiziert)",
+        # risks or hazards identified (and analysed), however introduced
+        r"\b(?:risks?|hazards?)\b.{0,60}\b(?:were|are|was|is)\s+identified\b|\bidentif(?:y|ied|ies)\s+(?:and\s+analy[sz]e[sd]?\s+)?(?:the\s+)?(?:known\s+)?(?:\w+\s+)?(?:risks|hazards)\b",
+        r"\b(?:Risiken|Gefährdungen|Gefahren)\b.{0,60}\b(?:wurden|werden)\s+(?:\w+\s+){0,8}?(?:ermittelt|identifiziert)\b",
+        within=rf"{_RISK_FILE}|{_TECHNICAL_DOCUMENTATION}",
     ),
     _p(
         "aia_9_2_b_risk_estimation_misuse",
@@ -571,12 +585,21 @@ PATTERNS: tuple[ElementPattern, ...] = (
     _p(
         "aia_13_3_c_predetermined_changes",
         r"(?:pre-?determined|vorab festgelegte\w*) (?:changes|Änderungen)",
+        # changes fixed beforehand, or none: Art. 13(3)(c)
+        r"(?:determined|defined|fixed|specified|festgelegt|bestimmt)\w*\s+(?:in advance|beforehand|vorab|im Voraus|vor der (?:ersten )?Konformitätsbewertung)"
+        r"|(?:permitted|zulässige\w*|vorgesehene\w*) (?:changes|Änderungen)"
+        r"|(?:retrain\w*|re-trained|neu trainiert|nachtrainiert)\b.{0,100}\b(?:same|unchanged|gleich|unverändert)"
+        r"|(?:does not|do not) (?:learn|change)\w* (?:in|during) (?:operation|use)|lernt (?:im Betrieb )?nicht",
         within=_INSTRUCTIONS_FOR_USE,
         title_only=True,
     ),
     _p(
         "aia_13_3_d_human_oversight_measures",
         r"(?:provides|bietet) .{0,40}(?:explanation|Erklärung)",
+        # the oversight tools the provider builds in or prescribes
+        r"(?:für die|zur) (?:menschliche\w* )?Aufsicht\b.{0,80}\b(?:bereit|Hilfen|Funktionen|Werkzeuge|vorgesehen)"
+        r"|\b(?:oversight|Aufsicht)\s+(?:measures|tools|functions|features|Maßnahmen|Funktionen)\b"
+        r"|\bassign\w*\s+(?:human\s+)?oversight\b|(?:ausschließlich|nur|only)\s+(?:durch\s+)?(?:einen?\s+|a\s+)?(?:Mensch\w*|human)",
         heading=r"^\W*\d*\.?\s*(Human oversight|Menschliche Aufsicht)\s*$",
         within=_INSTRUCTIONS_FOR_USE,
         title_only=True,
@@ -602,18 +625,37 @@ PATTERNS: tuple[ElementPattern, ...] = (
     _p(
         "aia_14_4_b_automation_bias",
         r"automation bias|Automatisierungsbias|Automatisierungsverzerrung",
+        # the tendency to rely on the output, however named (Art. 14(4)(b))
+        r"\bover-?(?:reli\w*|rely\w*|trust\w*)|tend(?:s|ency)? to (?:accept|follow|rely|trust)|rubber-?stamp|\bunchecked\b"
+        r"|(?:ungeprüft|blind|gewohnheitsmäßig)\w*\s+(?:\w+\s+)?(?:zu\s+)?(?:folgen|übernehmen|verlassen|durch)"
+        r"|sich\b.{0,60}\b(?:zu\s+)?verlassen\b|übermäßig\w*\s+(?:zu\s+)?vertrauen",
+        within=_INSTRUCTIONS_FOR_USE,
+        title_only=True,
     ),
     _p(
         "aia_14_4_c_interpret_output",
         r"(?:correctly )?interpret(?:ed)?\b.{0,30}output|output can be correctly interpreted|Ausgabe\w* .{0,30}(?:richtig )?interpretier",
+        # what an output means (Art. 14(4)(c)): "a score of 0.80 means", "ein
+        # Konfidenzwert unter 0,80 bedeutet", "the source view shows on which …"
+        r"\b(?:score|confidence|index|flag|indicator|output|border|colou?r|icon|symbol|badge|label|warning|Konfidenz\w*|\w*wert|Ampel\w*|Anzeige|Ausgabe|Markierung|Kennzeichnung|\w*anzeige|Rahmen|Farbe|Symbol|Warnhinweis)\b.{0,80}\b(?:means|indicates|expresses|bedeutet|besagt|heißt|zeigt,)\b",
+        within=_INSTRUCTIONS_FOR_USE,
+        title_only=True,
     ),
     _p(
         "aia_14_4_d_disregard_override",
         r"disregard, override or reverse|override|außer Acht lassen|außer Kraft setzen|rückgängig",
+        # or the opposite: an output that cannot be overridden or reversed
+        OVERRIDE_EXCLUDED,
     ),
     _p(
         "aia_14_4_e_intervene_stop",
         r"(?:Stop|Stopp|Halt)\W.{0,60}(?:halts?|stops?|anhält|sicheren Zustand|safe state)|safe state|sicheren Zustand",
+        # a control that halts the system (Art. 14(4)(e)): "über den Schalter
+        # „X anhalten“", "Not-Aus", "the Abort button stops …"
+        r"\b(?:Schalter|Schaltfläche|Knopf|Taste|button|switch|control)\b.{0,80}\b(?:anhalten|an(?:zu)?halten|hält|stoppt|stops?|halts?|abort\w*|pausiert|unterbricht|suspend\w*)\b"
+        r"|\bNot-?Aus\b|\b(?:anhalten|stoppen)\b.{0,20}[“”\"]|\bhält\b.{0,60}\bsofort an\b",
+        within=_INSTRUCTIONS_FOR_USE,
+        title_only=True,
     ),
     # ---------------------------------------------------------- AI Act Art. 17(1)
     _p(

@@ -1171,3 +1171,59 @@ def test_a_rate_in_a_contract_is_no_accuracy_figure():
     _ex, found = _read(("c.pdf", contract), regimes=("aia",))
     assert not _of(found, "aia_15_3_accuracy_declared")
     assert not _of(found, "aia_11_annex_iv_3_monitoring_functioning")
+
+
+IFU_OVERSIGHT = """Larkspur Route Planner – Instructions for Use
+
+5 Human oversight
+
+For oversight the planner offers the review queue, a per-route explanation and a dashboard of rejected proposals.
+Dispatchers who see many good proposals tend to accept the next one unchecked; check every route as if it were the first.
+A red border means that the planner had less than two hours of traffic data for the route.
+The "Halt planning" button stops all planning for the depot at once.
+Proposals marked as final are locked and cannot be dismissed, edited or reversed by a dispatcher.
+The model is retrained every quarter on the same features; no other changes have been determined in advance.
+"""
+
+
+def test_instructions_for_use_word_the_oversight_items_in_their_own_way():
+    _ex, found = _read(("ifu.pdf", IFU_OVERSIGHT), regimes=("aia",))
+    assert any(
+        "review queue" in q
+        for q in _quotes(found, "aia_13_3_d_human_oversight_measures")
+    )
+    assert any("unchecked" in q for q in _quotes(found, "aia_14_4_b_automation_bias"))
+    assert any(
+        "red border means" in q for q in _quotes(found, "aia_14_4_c_interpret_output")
+    )
+    assert any(
+        "Halt planning" in q for q in _quotes(found, "aia_14_4_e_intervene_stop")
+    )
+    assert any(
+        "determined in advance" in q
+        for q in _quotes(found, "aia_13_3_c_predetermined_changes")
+    )
+    [locked] = [
+        f for f in _of(found, "aia_14_4_d_disregard_override") if "locked" in f.quote
+    ]
+    assert locked.value["state"] == "contradicted"
+
+
+def test_hazards_identified_in_a_risk_file_in_other_words():
+    rmf = (
+        "Risikomanagementakte RMA-9\n\n"
+        "Die Gefährdungen wurden in drei Workshops mit Anwenderinnen ermittelt und nach Schwere bewertet.\n"
+    )
+    _ex, found = _read(("rmf.pdf", rmf), regimes=("aia",))
+    assert _quotes(found, "aia_9_2_a_risk_identification")
+
+
+def test_oversight_words_outside_instructions_for_use_propose_nothing():
+    minutes = (
+        "Minutes of the Board, 3 March 2026\n\n"
+        "The chair explained that a red light means the budget is exhausted; "
+        "the Halt button in the canteen stops the coffee machine.\n"
+    )
+    _ex, found = _read(("m.pdf", minutes), regimes=("aia",))
+    assert not _of(found, "aia_14_4_c_interpret_output")
+    assert not _of(found, "aia_14_4_e_intervene_stop")

@@ -485,6 +485,14 @@ class ComplianceExtractor:
             keys.extend(self._label_keys(doc, unit, keys))
         if "gdpr" in self.regimes and DPIA.search(text) and NOT_REQUIRED.search(text):
             keys = ["gdpr_35_1_dpia_before_processing"]
+        elif (
+            "gdpr" in self.regimes
+            and DPIA.search(text)
+            and ABSENT.search(text)
+            and "gdpr_35_1_dpia_before_processing" not in keys
+        ):
+            # "the DPIA … has not been carried out yet": Art. 35(1) not met
+            keys.append("gdpr_35_1_dpia_before_processing")
         for dated_title, dated_key in _DATED_INSTRUMENTS:
             if (
                 dated_key[: dated_key.index("_")] in self.regimes

@@ -124,6 +124,10 @@ PATTERNS: tuple[ElementPattern, ...] = (
         r"(hat|haben) ein berechtigtes Interesse",
         r"\b(has|have) a legitimate interest",
         r"legitimate interest (?:pursued )?(?:is|lies|consists)",
+        # the interest named in other words: "the interest we pursue is",
+        # "Wir verfolgen das wirtschaftliche Interesse", "Our purpose is to"
+        r"\b(?:the|our)\s+(?:\w+\s+)?interests?\s+(?:we\s+pursue|pursued)\b|\bour\s+(?:\w+\s+)?(?:interest|purpose|aim)\s+(?:is|lies)\b"
+        r"|\b(?:verfolgen|verfolgt)\s+(?:das|ein|unser)\w*\s+(?:\w+\s+)?Interesse|\bunser\w*\s+(?:\w+\s+)?(?:Interesse|Ziel|Zweck)\s+(?:ist|besteht|liegt)\b",
         heading=r"^\W*\d*\.?\s*(berechtigtes Interesse|legitimate interest)s?\s*$",
         not_within=_NOT_A_BALANCING_RECORD,
     ),
@@ -132,6 +136,11 @@ PATTERNS: tuple[ElementPattern, ...] = (
         r"mildere[sn]?,? (?:gleich )?(?:wirksame[sn]? )?Mittel",
         r"less intrusive|no (?:equally effective )?(?:less|milder) (?:intrusive )?means",
         r"(?:Verarbeitung|processing) (?:ist )?(?:is )?(?:zur|for).{0,60}(?:erforderlich|necessary)",
+        # the means compared: "the least intrusive way", "neither achieves
+        # the purpose as effectively", "is necessary because", "erforderlich, weil"
+        r"\b(?:least|less)\s+intrusive\b|\bas effectively\b|\bequally effective\b|\bno (?:milder|less intrusive|alternative)\b"
+        r"|\b(?:is|are)\s+necessary\s+(?:because|as|since|to)\b|\b(?:erforderlich|notwendig),?\s+(?:weil|da|um)\b"
+        r"|\bmilder\w*\s+Mittel|\bgleich\s+(?:wirksam|geeignet)|\bkein\w*\s+(?:milderes|gleich wirksames)",
         heading=r"^\W*\d*\.?\s*(Erforderlichkeit|Necessity)\s*$",
         not_within=_NOT_A_BALANCING_RECORD,
     ),
@@ -174,6 +183,9 @@ PATTERNS: tuple[ElementPattern, ...] = (
         r"verfolgen wir (?:das|unser) berechtigte\w* Interesse",
         r"(?:our|the) legitimate interests? (?:is|are|pursued|lies)",
         r"berechtigte\w* Interesse\w* (?:besteht|liegt|ist)",
+        r"\b(?:we|wir)\s+(?:have|haben)\s+(?:a|an|ein)\s+(?:legitimate|berechtigtes)\s+Interesse?\w*"
+        r"|\bour\s+(?:\w+\s+)?interests?\s+(?:is|are|in|lies)\b|^\W*(?:Legitimate interests?|Berechtigte\w* Interesse\w*)\b[^:]{0,40}:"
+        r"|\bunser\w*\s+(?:\w+\s+)?Interesse\s+(?:ist|besteht|liegt|an)\b",
         not_within=_NOT_A_NOTICE,
     ),
     _p(
@@ -280,6 +292,11 @@ PATTERNS: tuple[ElementPattern, ...] = (
         r"(?:weitere\w*|Unter)[- ]?(?:auftrags)?verarbeiter\w*.{0,80}Genehmigung",
         r"(?:Unterauftragnehmer|Subunternehmer|Unterauftragsverarbeiter)\w*\b.{0,80}(?:Genehmigung|Zustimmung)|(?:Genehmigung|Zustimmung)\b.{0,80}(?:Unterauftragnehmer|Subunternehmer|Unterauftragsverarbeiter)",
         r"(?:another|sub-?)processors?\b.{0,80}(?:authori[sz]ation|consent)",
+        # the law's own wording: "hält ... die Bedingungen des Art. 28 Abs. 2
+        # und 4 ein", "the conditions referred to in paragraphs 2 and 4"
+        r"\bBedingungen\b.{0,40}\b(?:Abs(?:atz|\.)?\s*2\s+und\s+(?:Abs(?:atz|\.)?\s*)?4|Absätze\s+2\s+und\s+4)"
+        r"|\b(?:Abs(?:atz|\.)?\s*2\s+und\s+(?:Abs(?:atz|\.)?\s*)?4|Absätze\s+2\s+und\s+4)\b.{0,40}\bBedingungen\b"
+        r"|\bconditions\b.{0,60}\b(?:paragraphs?\s+2\s+and\s+4|Art(?:icle|\.)?\s*28\s*\(2\)\s+and\s+\(4\))",
         r"(?:sub-?processors?|subcontractors?|other processors?)\b.{0,120}\b(?:same|equivalent|identical|corresponding) data protection obligations",
         r"(?:Unterauftragsverarbeiter|Subunternehmer|weitere\w* Auftragsverarbeiter|Unterauftragnehmer)\w*\b.{0,120}(?:dieselben|gleichen|gleichwertige\w*|identische\w*|entsprechende\w*) Datenschutzpflichten",
         not_within=_NOTICE,
@@ -329,6 +346,11 @@ PATTERNS: tuple[ElementPattern, ...] = (
         r"(?:intended|planned|proposed|any)\s+(?:\w+\s+){0,2}?(?:changes?|additions?|replacements?)\b.{0,200}object",
         r"(?:notice|inform|notif)\w*\b.{0,200}(?:object|objection)",
         r"(?:Hinzuziehung|Ersetzung|Austausch|Änderung)\w*\b.{0,200}(?:Einspruch|Einsprüche|Widerspruch|widersprechen|Einwände)",
+        # a change notice's own words, or the opposite ("without prior
+        # information; an objection is not provided for")
+        r"\b(?:you|Sie)\s+(?:may|can|können|dürfen)\s+(?:\w+\s+){0,4}?(?:object|widersprechen|Einspruch|Einwände)"
+        r"|(?:vorherige\w*\s+Information|prior\s+(?:notice|information))\b.{0,40}\b(?:nicht\s+möglich|not\s+(?:possible|given|provided))"
+        r"|\bohne\s+vorherige\w*\s+(?:Information|Mitteilung|Unterrichtung)|\bwithout\s+(?:prior|advance)\s+(?:notice|information)",
         not_within=_NOTICE,
     ),
     _p(
@@ -859,6 +881,10 @@ PATTERNS: tuple[ElementPattern, ...] = (
         "dora_6_5_annual_review",
         r"überprüft (?:und aktualisiert )?am",
         r"reviewed (?:and updated )?on",
+        # a review line of the framework ("Letzte Überprüfung: 16.09.2025",
+        # "Last reviewed: 12 August 2025", "Review following major incident …")
+        r"^\W*(?:Letzte|Zuletzt|Last|Latest|Next)\s+(?:Überprüfung|überprüft|review(?:ed)?)\b"
+        r"|\b(?:review|Überprüfung)\s+(?:following|after|nach)\s+(?:the\s+|dem\s+)?(?:major|schwerwiegend)",
     ),
     _p(
         "dora_6_8_resilience_strategy",
@@ -885,6 +911,9 @@ PATTERNS: tuple[ElementPattern, ...] = (
         "dora_18_1_classification",
         r"(?:als schwerwiegend eingestuft|klassifiziert|Klassifizierung)",
         r"classified as (?:a )?major|classification",
+        # the classification against the criteria of Art. 18(1)
+        r"\b(?:Einstufung|Klassifizierung|eingestuft|klassifiziert)\b.{0,140}\b(?:Art(?:ikel|\.)?\s*18|Kriterien)"
+        r"|\b(?:classif\w+|categori[sz]\w+)\b.{0,140}\b(?:Art(?:icle|\.)?\s*18|criteria)",
     ),
     _p(
         "dora_19_4_a_initial_notification",
@@ -979,7 +1008,8 @@ PATTERNS: tuple[ElementPattern, ...] = (
     ),
     _p(
         "dora_30_2_h_termination_rights",
-        r"kündigen|Kündigungsrecht",
+        # "kündigen", not "ankündigen" / "anzukündigen" (to announce)
+        r"(?<!an)(?<!anzu)kündigen|Kündigungsrecht",
         r"terminat\w* (?:the |this |these )?(?:agreement|contract|services)",
     ),
     _p(
@@ -992,6 +1022,11 @@ PATTERNS: tuple[ElementPattern, ...] = (
         "dora_30_3_a_full_service_levels",
         r"quantitative\w* .{0,40}Ziele|quantitative und qualitative",
         r"quantitative .{0,40}(?:targets|performance)",
+        # a measurable target or the correction when one is missed
+        # (Art. 30(3)(a): "precise quantitative and qualitative performance
+        # targets … corrective actions … when agreed service levels are not met")
+        r"\b(?:availability|Verfügbarkeit)\b\s*(?:of\s+|von\s+)?(?:at least\s+|mindestens\s+)?\d+(?:[.,]\d+)?\s?%|\brecovery time objective\b|\b(?:RTO|RPO)\b|\btarget score\b|\bZielwert\w*"
+        r"|\bcorrective action|\bKorrekturmaßnahme|\bAbhilfe\w*\b.{0,40}\b(?:verfehlt|nicht erreicht)|service levels?\b.{0,20}\b(?:is|are)\s+not\s+met|Service-?Level\w*\b.{0,30}\bnicht\s+(?:erreicht|eingehalten)",
     ),
     _p(
         "dora_30_3_b_notice_reporting",
@@ -1090,7 +1125,9 @@ MARKETING_CLAIM = _rx(
     r"\b(?:DSGVO|GDPR|DORA|KI-VO|AI[- ]Act)-?(?:zertifiziert|certified)"
     r"|\b(?:sind|ist|are|is)\s+(?:\S+\s+){0,4}?(?:\w+-)?(?:zertifiziert|certified)\b|^\W*certified\b"
     r"|bei uns sicher|safe with us|in (?:guten|sicheren) Händen"
-    r"|\bbias-free\b|garantiert|guarantee[ds]?\b"
+    # a promise, not the law's "sufficient guarantees" / "hinreichende Garantien"
+    r"|\bbias-free\b|\bgarantiert\b|\bguaranteed\b|\b(?:we|wir)\s+(?:guarantee|garantieren)\b"
+    r"|\bguarantee[sd]?\s+(?:that|you|your|100)\b"
 )
 # Titles of documents that advertise rather than record (flyers, brochures,
 # product sheets, press releases, whitepapers): nothing in them is evidence.
@@ -1184,7 +1221,11 @@ ABSENT = _rx(
     r"|(?:noch\s+)?nicht\s+(?:festgelegt|definiert|durchgeführt|erstellt|dokumentiert"
     r"|vorgesehen|geregelt|eingerichtet|vereinbart)"
 )
-NOT_REQUIRED = _rx(r"nicht\s+erforderlich|not\s+(?:required|necessary)|entbehrlich")
+NOT_REQUIRED = _rx(
+    r"nicht\s+(?:erforderlich|notwendig|nötig)|not\s+(?:required|necessary|needed)|entbehrlich"
+    r"|\bno\s+(?:DPIA|DSFA|data protection impact assessment)\s+(?:is\s+)?(?:needed|required|necessary)"
+    r"|\bkeine\s+(?:DSFA|Datenschutz-Folgenabschätzung)\s+(?:erforderlich|notwendig|nötig)"
+)
 DPIA = _rx(
     r"Datenschutz-Folgenabschätzung|\bDSFA\b|data protection impact assessment|\bDPIA\b"
 )

@@ -1227,3 +1227,142 @@ def test_oversight_words_outside_instructions_for_use_propose_nothing():
     _ex, found = _read(("m.pdf", minutes), regimes=("aia",))
     assert not _of(found, "aia_14_4_c_interpret_output")
     assert not _of(found, "aia_14_4_e_intervene_stop")
+
+
+# ------------------------------------------------ balancing, notices, processors, DORA in other words
+BALANCING_EN = """Balancing of interests - video cameras in the Brook Street warehouse
+
+1 Purpose
+
+The interest we pursue is protecting stored goods against theft by night.
+
+2 Alternatives
+
+A night guard was considered; it costs more and neither achieves the purpose as effectively nor covers the loading bay.
+"""
+
+ABWAEGUNG_DE = """Interessenabwägung - Standortdaten der Lieferfahrzeuge
+
+1 Zweck
+
+Wir verfolgen das wirtschaftliche Interesse, Lieferzeiten verlässlich anzukündigen.
+
+2 Erforderlichkeit
+
+Die Verarbeitung ist erforderlich, weil die Fahrer ohne Ortung keine verlässliche Ankunftszeit nennen können.
+"""
+
+
+@pytest.mark.parametrize(
+    ("document", "interest", "necessity"),
+    [
+        (BALANCING_EN, "The interest we pursue", "as effectively"),
+        (
+            ABWAEGUNG_DE,
+            "Wir verfolgen das wirtschaftliche Interesse",
+            "erforderlich, weil",
+        ),
+    ],
+)
+def test_a_balancing_record_names_interest_and_necessity_in_its_own_words(
+    document, interest, necessity
+):
+    _ex, found = _read(("balancing.pdf", document), regimes=("gdpr", "dora"))
+    assert any(interest in q for q in _quotes(found, "gdpr_6_1_f_legitimate_interest"))
+    assert any(necessity in q for q in _quotes(found, "gdpr_6_1_f_necessity"))
+    # "anzukündigen" (to announce) is no termination right
+    assert not _of(found, "dora_30_2_h_termination_rights")
+
+
+def test_a_notice_saying_what_its_interest_is_yields_13_1_d():
+    notice = (
+        "Privacy notice - Linden Library app\n\nWhy we use your data\n\n"
+        "Our interest is in keeping the catalogue free of abuse; this is our "
+        "legitimate interest under Article 6(1)(f) GDPR.\n"
+    )
+    _ex, found = _read(("notice.pdf", notice), regimes=("gdpr",))
+    assert _quotes(found, "gdpr_13_1_d_legitimate_interests")
+    assert [f for f in found if f.fact_type.startswith("gdpr_6_1_f_")] == []
+
+
+def test_a_contract_in_the_laws_own_words_and_a_change_notice_yield_28_3_d_and_28_2():
+    avv = (
+        "Vertrag zur Auftragsverarbeitung\n\n§ 7 Unterauftragsverarbeiter\n\n"
+        "7.1 Der Auftragsverarbeiter hält die in Art. 28 Abs. 2 und 4 DSGVO "
+        "genannten Bedingungen für die Inanspruchnahme weiterer "
+        "Auftragsverarbeiter ein.\n"
+    )
+    change = (
+        "Subprocessor update - Quillfeather Analytics\n\nDear customer, from "
+        "1 March we replace our e-mail delivery provider. You may object to "
+        "this change within 30 days by writing to privacy@quill.example.\n"
+    )
+    _ex, found = _read(("avv.pdf", avv), ("change.pdf", change), regimes=("gdpr",))
+    assert any(
+        q.startswith("7.1 Der Auftragsverarbeiter hält")
+        for q in _quotes(found, "gdpr_28_3_d_subprocessor_conditions")
+    )
+    assert any(
+        q.startswith("You may object")
+        for q in _quotes(found, "gdpr_28_2_change_notice_objection")
+    )
+
+
+def test_the_laws_sufficient_guarantees_are_no_marketing_claim_a_promise_is():
+    from agents.extraction.compliance_patterns import MARKETING_CLAIM
+
+    assert (
+        MARKETING_CLAIM.search(
+            "The Processor provides sufficient guarantees to implement appropriate "
+            "technical and organisational measures."
+        )
+        is None
+    )
+    assert (
+        MARKETING_CLAIM.search("Der Auftragsverarbeiter bietet hinreichende Garantien.")
+        is None
+    )
+    assert MARKETING_CLAIM.search("We guarantee 100 % uptime for your data.")
+    assert MARKETING_CLAIM.search("Ihre Daten sind garantiert sicher.")
+
+
+def test_a_dpia_not_yet_carried_out_is_an_absent_35_1():
+    dpia = (
+        "Data protection impact assessment - patient portal\n\n"
+        "The DPIA for the new symptom checker has not been carried out yet.\n"
+    )
+    _ex, found = _read(("dpia.pdf", dpia), regimes=("gdpr",))
+    (finding,) = _of(found, "gdpr_35_1_dpia_before_processing")
+    assert finding.value["state"] == "absent"
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "key", "start"),
+    [
+        (
+            "ikt.pdf",
+            "IKT-Risikomanagementrahmen der Elbwerft Bank AG\n\n"
+            "Letzte Überprüfung: 16.09.2025 durch den Vorstand.\n",
+            "dora_6_5_annual_review",
+            "Letzte Überprüfung",
+        ),
+        (
+            "incident.pdf",
+            "Incident record INC-2025-044\n\nThe incident was classified as major "
+            "against the criteria of Article 18 DORA: clients affected 41 %, duration 7 hours.\n",
+            "dora_18_1_classification",
+            "The incident was classified",
+        ),
+        (
+            "sla.pdf",
+            "ICT Services Agreement\n\nSchedule 2 Service levels\n\n2.1 The "
+            "platform has an availability of at least 99.8 % per calendar month; "
+            "the recovery time objective is 4 hours.\n",
+            "dora_30_3_a_full_service_levels",
+            "2.1 The platform has an availability",
+        ),
+    ],
+)
+def test_dora_records_in_their_own_words(name, text, key, start):
+    _ex, found = _read((name, text), regimes=("dora",))
+    assert any(q.startswith(start) for q in _quotes(found, key))

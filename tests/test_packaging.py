@@ -5,11 +5,13 @@ Turtle file would otherwise surface only in an installed copy)."""
 
 from __future__ import annotations
 
+import re
 import shlex
 import subprocess
 import sys
 import tomllib
 from fnmatch import fnmatch
+from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
 
 from setuptools import find_packages
@@ -24,6 +26,18 @@ PACKAGES = find_packages(
 PACKAGE_DATA: dict[str, list[str]] = SETUPTOOLS["package-data"]
 # Files inside packages that the code never reads.
 NOT_DATA = ("README.md",)
+# C sources that setup.py compiles (it ships them itself), by their path
+SETUP_PY = (BASE_DIR / "setup.py").read_text()
+EXTENSION_SOURCES = set(re.findall(r'"([\w/]+\.c)"', SETUP_PY))
+
+
+def is_compiled(path: Path) -> bool:
+    """A C source of an extension in setup.py, or an extension built from
+    one: compiled, not read as data."""
+    relative = path.relative_to(BASE_DIR).as_posix()
+    return relative in EXTENSION_SOURCES or path.name.endswith(
+        tuple(EXTENSION_SUFFIXES)
+    )
 
 
 def unmatched_globs(package_data: dict[str, list[str]]) -> list[str]:
@@ -43,6 +57,8 @@ def unshipped_files(package_data: dict[str, list[str]]) -> list[str]:
             if not path.is_file() or path.suffix in (".py", ".pyc"):
                 continue
             if path.name in NOT_DATA or "__pycache__" in path.parts:
+                continue
+            if is_compiled(path):
                 continue
             relative = path.relative_to(root).as_posix()
             if not any(fnmatch(relative, g) for g in package_data.get(top, [])):
@@ -69,6 +85,12 @@ def test_every_data_file_in_a_package_is_shipped() -> None:
     assert unshipped_files(PACKAGE_DATA) == []
 
 
+def test_every_extension_source_in_setup_py_exists() -> None:
+    assert {"citations/domain/_cparser.c"} == EXTENSION_SOURCES
+    for source in EXTENSION_SOURCES:
+        assert (BASE_DIR / source).is_file()
+
+
 def test_the_checks_notice_a_glob_without_files_and_a_file_without_a_glob() -> None:
     """The package data before this test existed: shapes/*.ttl (no such
     folder) and no policies/*.ttl nor pins.json."""
@@ -78,19 +100,24 @@ def test_the_checks_notice_a_glob_without_files_and_a_file_without_a_glob() -> N
 
     assert unmatched_globs(old) == ["ontology/shapes/*.ttl"]
     assert unshipped_files(old) == [
+        "citations/domain/_cparser.pyi",
         "citations/pins.json",
         "ontology/policies/tool_policies.ttl",
     ]
 
 
-def _dockerfile_steps() -> list[str]:
-    """The Dockerfile's instructions, continuation lines joined."""
+def _dockerfile_steps(stage: int = -1) -> list[str]:
+    """The instructions of one stage of the Dockerfile (the image's, the
+    last, by default), continuation lines joined."""
     text = (BASE_DIR / "Dockerfile").read_text().replace("\\\n", " ")
-    return [
+    steps = [
         line.strip()
         for line in text.splitlines()
         if line.strip() and not line.lstrip().startswith("#")
     ]
+    starts = [i for i, step in enumerate(steps) if step.startswith("FROM ")]
+    ends = [*starts[1:], len(steps)]
+    return steps[starts[stage] : ends[stage]]
 
 
 def test_the_image_installs_the_dependencies_before_it_copies_the_source(

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from types import ModuleType
 
 from citations.domain.citation import (
     _ORDINALS,
@@ -34,6 +35,7 @@ from citations.domain.citation import (
 from citations.domain.instruments import (
     InstrumentInfo,
 )
+from citations.domain.parser_compiled import compiled_parser
 from citations.domain.parser_input import (
     _HTML_HINT,
     _candidates,
@@ -89,6 +91,21 @@ class _Parser(_InstrumentMixin, _UsualMixin, _TailMixin):
         for start in self._places():
             if start >= self.pos:
                 self._read_at(start)
+        if self.default is None:
+            self._bind_in_sentence()
+        return self.results
+
+    def run_compiled(self, compiled: ModuleType) -> list[Citation]:
+        """The same citations, the compiled reader (``parser_compiled``)
+        reading every candidate it can and these steps the others: it stops
+        at a candidate it hands over, with this parser's state as the steps
+        would have left it, and goes on after it."""
+        places = compiled.candidates(self.text)
+        n = len(places)
+        i = compiled.advance(self, places, 0)
+        while i < n:
+            self._read_at(places[i])
+            i = compiled.advance(self, places, i + 1)
         if self.default is None:
             self._bind_in_sentence()
         return self.results
@@ -570,4 +587,6 @@ def parse_citations(
 
 
 def _parse(text: str, default_instrument: InstrumentInfo | None) -> list[Citation]:
-    return _Parser(text, default_instrument).run()
+    parser = _Parser(text, default_instrument)
+    compiled = compiled_parser()
+    return parser.run() if compiled is None else parser.run_compiled(compiled)

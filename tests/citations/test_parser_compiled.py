@@ -1,0 +1,358 @@
+"""The compiled reader (``citations/domain/_cparser.c``) gives exactly what the
+Python steps give, and the parser falls back to those steps without it.
+
+Both paths read the labelled sets, slices of every pinned corpus file and
+generated text, and must agree on every citation (spans, levels, instrument,
+group, everything a ``Citation`` holds). Where the extension is not built
+these tests are skipped, except under ``BELEGT_CITATIONS_COMPILED=1`` (CI),
+where a missing extension fails them.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Iterator
+from types import ModuleType
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from citations.domain import parser_compiled
+from citations.domain.citation import Citation
+from citations.domain.instruments import REGISTRY, InstrumentInfo
+from citations.domain.parser import _Parser, parse_citations
+from citations.domain.parser_compiled import (
+    ENV,
+    MODULE,
+    CompiledParserMissing,
+    compiled_parser,
+    parser_path,
+)
+from citations.domain.parser_input import _candidates
+from citations.domain.parser_reference import parse_citations_reference
+from tests.citations.fixtures import CORPUS_PRESENT, SKIP_REASON
+from tests.citations.test_parser_fast_paths import (
+    _LITERAL_TOKENS,
+    _MENTION_TOKENS,
+    _TAIL_TOKENS,
+    _UNIT_ENDS,
+    _UNIT_HEADS,
+    _UNIT_PARTS,
+    _corpus_slices,
+    _labelled_texts,
+)
+from tests.citations.test_parser_properties import TOKENS
+
+REQUIRED = os.environ.get(ENV, "").strip().lower() in parser_compiled._REQUIRED
+
+
+def _compiled() -> ModuleType:
+    try:
+        module = compiled_parser()
+    except CompiledParserMissing:
+        module = None
+    if module is None:
+        if REQUIRED:
+            pytest.fail(f"{ENV} is set but {MODULE} was not built")
+        pytest.skip(f"{MODULE} not built (no C compiler at install time?)")
+    return module
+
+
+@pytest.fixture
+def compiled() -> ModuleType:
+    return _compiled()
+
+
+def _python(text: str, default: InstrumentInfo | None = None) -> list[Citation]:
+    return _Parser(text, default).run()
+
+
+def _by_compiled(
+    module: ModuleType, text: str, default: InstrumentInfo | None = None
+) -> list[Citation]:
+    return _Parser(text, default).run_compiled(module)
+
+
+def _assert_same(
+    module: ModuleType, text: str, default: InstrumentInfo | None = None
+) -> list[Citation]:
+    assert module.candidates(text) == _candidates(text), text
+    found = _by_compiled(module, text, default)
+    assert found == _python(text, default), text
+    for c in found:
+        assert text[c.start : c.end] == c.raw
+    return found
+
+
+# forms the Python steps read themselves (the reader hands them over), next
+# to forms the reader reads, and chains that pass from one to the other
+HANDOVER_TEXTS = [
+    "Art. 6 Abs. 1 DSGVO und Erwägungsgrund 40; § 280 BGB.",
+    "Artikel 5 dieser Verordnung und Erwägungsgrund 3 gilt. Die Verordnung "
+    "(EU) 2016/679 regelt Artikel 6 dieser Verordnung und Anhang III.",
+    "point (a) of Article 6(1) and Article 9(2) of the GDPR; Annex III point 5",
+    "Nr. 2300 VV RVG, Anlage 1 zu § 2 Abs. 2 RVG und §§ 13, 14 RVG",
+    "Paragraf 280 Absatz 1 BGB, section 87(1) no. 6 BetrVG and § 5 Abs. 2",
+    "(Art. 7 Abs. 4 DSGVO, ErwG 43) sowie Art. 17 III 1 lit. b DSGVO",
+    "§§ 167 Abs. 2 VwGO, 708 Nr. 11, 711 ZPO; Abs. 3 gilt. Absatz 2 Satz 1",
+    "the second subparagraph of Article 5 and Article 5, first subparagraph",
+    "Art. 229 § 34 EGBGB, §§ 1, 2 Abs. 2, 3, 10 SGB X und § 124 a VwGO",
+    "&sect; 280 Abs.&nbsp;1 BGB <script>§ 1 BGB</script> Art. 6 DSGVO",
+]
+
+
+@pytest.mark.parametrize("text", HANDOVER_TEXTS)
+def test_compiled_reader_equals_python_steps_where_it_hands_over(
+    compiled: ModuleType, text: str
+) -> None:
+    assert parse_citations(text)  # every text holds citations
+    _assert_same(compiled, text)
+
+
+def test_compiled_reader_equals_python_steps_on_the_labelled_sets(
+    compiled: ModuleType,
+) -> None:
+    texts = _labelled_texts()
+    assert len(texts) > 300
+    for text in texts:
+        _assert_same(compiled, text)
+    # one long text: later sentences see earlier acts and citations
+    _assert_same(compiled, "\n".join(texts))
+    _assert_same(compiled, " ".join(texts))
+
+
+def test_compiled_reader_equals_python_steps_with_a_default_instrument(
+    compiled: ModuleType,
+) -> None:
+    for text in _labelled_texts():
+        _assert_same(compiled, text, REGISTRY[0])
+
+
+@pytest.mark.corpus
+def test_compiled_reader_equals_python_steps_on_slices_of_every_pinned_file(
+    compiled: ModuleType,
+) -> None:
+    if not CORPUS_PRESENT:
+        pytest.skip(SKIP_REASON)
+    found = 0
+    for text in _corpus_slices():
+        found += len(_assert_same(compiled, text))
+    assert found > 1_000
+
+
+_POOL = sorted(
+    set(TOKENS + _MENTION_TOKENS + _TAIL_TOKENS + _LITERAL_TOKENS + _UNIT_PARTS)
+    | set(_UNIT_ENDS + _UNIT_HEADS)
+    | {
+        "Paragraf",
+        "Section",
+        "sections",
+        "Anlage",
+        "zu",
+        "Nr. 2300",
+        "VV",
+        "no.",
+        "Artt.",
+        "paragraphs",
+        "Absätze",
+        "et seq.",
+        "–",
+        "Halbsatz",
+        "1. Hs.",
+        "Teil",
+        "Buchstaben",
+        "letters",
+        "ii",
+        "aa",
+        "b)",
+        "\n\n",
+        "\xa0",
+        "„",
+        "’",
+        "(12a)",
+        "124 a",
+        "²",
+        "١٢",
+        "1.2",
+        "1,5",
+        "12345",
+        "XIV",
+        "in Verbindung mit",
+        "i. V. m.",
+        "&",
+        "/",
+        "Aufenthaltsgesetzes",
+        "XYZG",
+        "SGB",
+        "X",
+        "VwGO",
+        "Die",
+    }
+)
+
+
+@settings(max_examples=500, deadline=None)
+@given(
+    st.lists(st.sampled_from(_POOL), max_size=40),
+    st.sampled_from([" ", "", "\n"]),
+    st.booleans(),
+)
+def test_compiled_reader_equals_python_steps_on_token_soup(
+    tokens: list[str], sep: str, with_default: bool
+) -> None:
+    module = _compiled()
+    _assert_same(module, sep.join(tokens), REGISTRY[0] if with_default else None)
+
+
+@settings(max_examples=500, deadline=None)
+@given(
+    st.sampled_from(["", "DSGVO, ", "nach ", "(", "BGB ", "Art. 5 DSGVO; "]),
+    st.sampled_from(_UNIT_HEADS),
+    st.sampled_from(["", " "]),
+    st.sampled_from(["5", "286", "12a", "124 a", "1.2"]),
+    st.lists(st.sampled_from(_UNIT_PARTS), max_size=4),
+    st.sampled_from(["", " "]),
+    st.sampled_from(_UNIT_ENDS),
+)
+def test_compiled_reader_equals_python_steps_on_units_and_their_subdivisions(
+    before: str,
+    head: str,
+    gap: str,
+    number: str,
+    parts: list[str],
+    space: str,
+    end: str,
+) -> None:
+    module = _compiled()
+    body = "".join(p if p.startswith(("(", " (")) else " " + p for p in parts)
+    text = f"{before}{head}{gap}{number}{body}{space}{end} weiter"
+    _assert_same(module, text)
+    _assert_same(module, text + " Abs. 2 gilt")  # a bare unit reads the last
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(max_size=200))
+def test_compiled_reader_never_crashes_and_its_spans_point_at_their_text(
+    text: str,
+) -> None:
+    module = _compiled()
+    _assert_same(module, text)
+    _assert_same(module, "§ 1 " + text + " Art. 2 Abs. 3")
+
+
+def test_compiled_candidate_scan_finds_the_python_places_in_glued_literals(
+    compiled: ModuleType,
+) -> None:
+    # every literal glued to every other, and the look-back places ("second
+    # subparagraph", "Nr. 2300 VV"), at the edges of the text too
+    for a in _LITERAL_TOKENS:
+        for b in _LITERAL_TOKENS:
+            for text in (a + b, a + " " + b, b + a + b):
+                assert compiled.candidates(text) == _candidates(text), text
+
+
+# -- which path runs --
+
+
+@pytest.fixture
+def extension_hidden(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """The interpreter as where the extension was never built: its import
+    fails (``sys.modules[name] = None``) and the loader forgets it had it."""
+    monkeypatch.setitem(sys.modules, MODULE, None)
+    monkeypatch.setattr(parser_compiled, "_loaded", [])
+    yield
+
+
+def test_without_the_extension_the_python_steps_give_the_same_citations(
+    extension_hidden: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv(ENV, raising=False)
+    assert compiled_parser() is None
+    assert parser_path() == "python"
+    text = "\n".join(_labelled_texts())
+    found = parse_citations(text)
+    assert found == parse_citations_reference(text)
+    assert len(found) > 400
+
+
+def test_without_the_extension_a_required_compiled_path_is_an_error(
+    extension_hidden: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv(ENV, "1")
+    with pytest.raises(CompiledParserMissing, match="not built"):
+        parse_citations("§ 280 BGB")
+
+
+def test_the_python_steps_can_be_chosen_where_the_extension_exists(
+    compiled: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv(ENV, "0")
+    assert compiled_parser() is None
+    calls: list[int] = []
+
+    def counted(parser: object, places: list[int], i: int) -> int:
+        calls.append(i)
+        return len(places)
+
+    monkeypatch.setattr(compiled, "advance", counted)
+    assert parse_citations("§ 280 Abs. 1 BGB")[0].canonical == "de/bgb/sec/280/para/1"
+    assert calls == []
+
+
+def test_parse_citations_runs_the_compiled_reader_where_it_is_built(
+    compiled: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """What CI proves with BELEGT_CITATIONS_COMPILED=1: the extension was
+    built, and parse_citations reads through it."""
+    monkeypatch.delenv(ENV, raising=False)
+    assert parser_path() == "compiled"
+    advance = compiled.advance
+    calls: list[int] = []
+
+    def counted(parser: object, places: list[int], i: int) -> int:
+        calls.append(i)
+        return int(advance(parser, places, i))
+
+    monkeypatch.setattr(compiled, "advance", counted)
+    found = parse_citations("Art. 6 Abs. 1 lit. a DSGVO und § 280 BGB")
+    assert [c.canonical for c in found] == [
+        "eu/reg/2016/679/art/6/para/1/point/a",
+        "de/bgb/sec/280",
+    ]
+    assert calls == [0]  # one call read both: nothing was handed over
+
+
+def test_the_compiled_reader_hands_a_recital_to_the_python_steps(
+    compiled: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    read_by_python: list[int] = []
+    read_at = _Parser._read_at
+
+    def spy(self: _Parser, start: int) -> None:
+        read_by_python.append(start)
+        read_at(self, start)
+
+    monkeypatch.setattr(_Parser, "_read_at", spy)
+    text = "§ 280 BGB; Erwägungsgrund 40 DSGVO; Art. 6 DSGVO und Anhang III"
+    found = _by_compiled(compiled, text)
+    assert [c.raw for c in found] == [
+        "§ 280 BGB",
+        "Erwägungsgrund 40 DSGVO",
+        "Art. 6 DSGVO",
+        "Anhang III",
+    ]
+    # the recital, and the article whose chain reaches the annex; not the §
+    assert read_by_python == [text.index("Erw"), text.index("Art.")]
+    read_by_python.clear()
+    assert found == _python(text)
+
+
+def test_required_environment_means_the_extension_is_in_use() -> None:
+    """Fails (not skips) where CI requires the compiled path and the build
+    silently left it out."""
+    if not REQUIRED:
+        pytest.skip(f"{ENV} is not set to require the compiled path")
+    assert compiled_parser() is not None
+    assert parser_path() == "compiled"

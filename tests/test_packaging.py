@@ -106,18 +106,14 @@ def test_the_checks_notice_a_glob_without_files_and_a_file_without_a_glob() -> N
     ]
 
 
-def _dockerfile_steps(stage: int = -1) -> list[str]:
-    """The instructions of one stage of the Dockerfile (the image's, the
-    last, by default), continuation lines joined."""
+def _dockerfile_steps() -> list[str]:
+    """The Dockerfile's instructions, continuation lines joined."""
     text = (BASE_DIR / "Dockerfile").read_text().replace("\\\n", " ")
-    steps = [
+    return [
         line.strip()
         for line in text.splitlines()
         if line.strip() and not line.lstrip().startswith("#")
     ]
-    starts = [i for i, step in enumerate(steps) if step.startswith("FROM ")]
-    ends = [*starts[1:], len(steps)]
-    return steps[starts[stage] : ends[stage]]
 
 
 def test_the_image_installs_the_dependencies_before_it_copies_the_source(
@@ -146,3 +142,28 @@ def test_the_image_installs_the_dependencies_before_it_copies_the_source(
     ).stdout.split("\n")
     pyproject = tomllib.loads((BASE_DIR / "pyproject.toml").read_text())
     assert [line for line in listed if line] == pyproject["project"]["dependencies"]
+
+
+def test_the_image_builds_the_compiled_citation_reader_and_keeps_no_compiler() -> None:
+    """The reader is built from setup.py and its C source alone, after the
+    dependency layer and before the rest of the source; the compiler is
+    installed and removed in that same step; a failed compile fails the build
+    (not a silent fall-back to the Python steps); the image checks that the
+    reader loads in its own Python; a host's build is never copied in."""
+    steps = _dockerfile_steps()
+    build = next(i for i, step in enumerate(steps) if "build_ext" in step)
+    dependencies = next(i for i, step in enumerate(steps) if "pip install" in step)
+    assert dependencies < build < steps.index("COPY . .")
+    assert [s for s in steps[dependencies:build] if s.startswith("COPY")] == [
+        "COPY setup.py /tmp/cparser/",
+        "COPY citations/domain/_cparser.c /tmp/cparser/citations/domain/",
+    ]
+    step = steps[build]
+    assert "apt-get install -y --no-install-recommends gcc" in step
+    assert "apt-get purge -y --auto-remove gcc" in step
+    assert "BELEGT_CITATIONS_COMPILED=1 python setup.py" in step
+    assert any(
+        "BELEGT_CITATIONS_COMPILED=1" in s and "compiled_parser()" in s
+        for s in steps[build + 1 :]
+    )
+    assert "**/*.so" in (BASE_DIR / ".dockerignore").read_text().splitlines()

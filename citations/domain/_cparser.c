@@ -295,7 +295,6 @@ static const char *const LEVEL_NAMES[NLEVELS] = {
     "subpara", "sent", "half",    "point", "subpoint", "subsubpoint", "alt",
 };
 static const int ORDER[NLEVELS] = {0, 0, 0, 0, 1, 1, 2, 3, 4, 5, 6, 7, 8, 9};
-static PyObject *level_str[NLEVELS];
 
 #define BIT(k) (1u << (k))
 
@@ -1465,9 +1464,50 @@ m_trigger(const Text *t, Py_ssize_t s, Trig *tr)
     }
 }
 
+/* ------------------------------------------------------- module state */
+
+/* Everything the module keeps between calls, one per module object (PEP 489
+ * multi-phase init): each interpreter that imports the module gets its own,
+ * with its own Citation class, strings and caches, and configure() in one
+ * interpreter changes nothing in another (mod_wsgi runs each application in
+ * a sub-interpreter of one process). No static variable of this file is
+ * written after it is compiled. */
+#define NFIELDS 13
+/* ("para", "1"): the pair of a level and a short value (up to three digits,
+ * or one or two small letters) is built once and shared, as a tuple of two
+ * strings can be; any other is built anew */
+#define PAIR_SLOTS (1000 + 26 + 26 * 26)
+
+typedef struct {
+    /* set by exec: the level names, field values and attribute names */
+    PyObject *level_str[NLEVELS];
+    PyObject *s_stated, *s_context, *s_default, *s_de, *s_en, *s_f, *s_ff;
+    PyObject *a_instrument, *a_text, *a_default, *a_results, *a_pos, *a_last_end,
+        *a_last_unit, *a_group, *a_last_eu, *a_eu_scanned, *a_eu_named;
+    /* the candidate scan's table of the character pairs a literal starts with */
+    unsigned char scan_pair[256][16];
+    /* set by configure() */
+    PyObject *citation_type;
+    PyObject *field_descr[NFIELDS];
+    PyObject *act_named; /* citations.domain.parser_instrument.act_named_before */
+    Py_UCS4 name_first[128];
+    int n_name_first;
+    /* filled as used: frozenset of the levels of a mask, (level, value) pairs
+     * (they hold strings only, so no cycle runs through them) */
+    PyObject *frozen_cache[1u << NLEVELS];
+    PyObject *pair_cache[NLEVELS][PAIR_SLOTS];
+} State;
+
+static inline State *
+get_state(PyObject *module)
+{
+    return (State *)PyModule_GetState(module);
+}
+
 /* ------------------------------------------------------------- the parser */
 
 typedef struct {
+    State *st;
     Text t;
     PyObject *text;    /* borrowed */
     PyObject *parser;  /* borrowed */
@@ -1485,25 +1525,14 @@ typedef struct {
     PyObject *snap_last_eu, *snap_scanned, *snap_named;
 } P;
 
-/* configured by configure() */
-static PyObject *citation_type;
-static PyObject *field_descr[13];
-static PyObject *act_named; /* citations.domain.parser_instrument.act_named_before */
-static Py_UCS4 name_first[128];
-static int n_name_first;
-static PyObject *frozen_cache[1u << NLEVELS];
-static PyObject *s_stated, *s_context, *s_default, *s_de, *s_en, *s_f, *s_ff;
-static PyObject *a_instrument, *a_text, *a_default, *a_results, *a_pos, *a_last_end,
-    *a_last_unit, *a_group, *a_last_eu, *a_eu_scanned, *a_eu_named;
-
 static int
 snapshot(P *p)
 {
     if (p->snap)
         return OK;
-    p->snap_last_eu = PyObject_GetAttr(p->parser, a_last_eu);
-    p->snap_scanned = PyObject_GetAttr(p->parser, a_eu_scanned);
-    p->snap_named = PyObject_GetAttr(p->parser, a_eu_named);
+    p->snap_last_eu = PyObject_GetAttr(p->parser, p->st->a_last_eu);
+    p->snap_scanned = PyObject_GetAttr(p->parser, p->st->a_eu_scanned);
+    p->snap_named = PyObject_GetAttr(p->parser, p->st->a_eu_named);
     if (!p->snap_last_eu || !p->snap_scanned || !p->snap_named)
         return ERR;
     p->snap = 1;
@@ -1524,9 +1553,9 @@ snapshot_restore(P *p)
 {
     int r = OK;
     if (p->snap) {
-        if (PyObject_SetAttr(p->parser, a_last_eu, p->snap_last_eu) < 0 ||
-            PyObject_SetAttr(p->parser, a_eu_scanned, p->snap_scanned) < 0 ||
-            PyObject_SetAttr(p->parser, a_eu_named, p->snap_named) < 0)
+        if (PyObject_SetAttr(p->parser, p->st->a_last_eu, p->snap_last_eu) < 0 ||
+            PyObject_SetAttr(p->parser, p->st->a_eu_scanned, p->snap_scanned) < 0 ||
+            PyObject_SetAttr(p->parser, p->st->a_eu_named, p->snap_named) < 0)
             r = ERR;
     }
     snapshot_drop(p);
@@ -1534,26 +1563,26 @@ snapshot_restore(P *p)
 }
 
 static int
-name_first_char(ch_t c)
+name_first_char(const State *st, ch_t c)
 {
     if (is_AZ(c) || c == 0xC4 || c == 0xD6 || c == 0xDC)
         return 1;
-    for (int i = 0; i < n_name_first; i++)
-        if ((ch_t)name_first[i] == c)
+    for (int i = 0; i < st->n_name_first; i++)
+        if ((ch_t)st->name_first[i] == c)
             return 1;
     return 0;
 }
 
 /* after _INSTRUMENT_HEAD: a context word or a character a name starts with */
 static int
-name_starts(const Text *t, Py_ssize_t r)
+name_starts(const State *st, const Text *t, Py_ssize_t r)
 {
     static const char *const CTX[][2] = {
         {"dieser", "Verordnung"}, {"this", "Regulation"}, {"der", "Verordnung"},
         {"the", "Regulation"},    {"that", "Regulation"}, {"that", "Directive"},
         {"dieser", "Richtlinie"}, {"this", "Directive"},  {"der", "VO"},
     };
-    if (name_first_char(at(t, r)))
+    if (name_first_char(st, at(t, r)))
         return 1;
     for (size_t i = 0; i < sizeof(CTX) / sizeof(CTX[0]); i++) {
         Py_ssize_t e = lit(t, r, CTX[i][0]);
@@ -1569,7 +1598,7 @@ name_starts(const Text *t, Py_ssize_t r)
 /* _INSTRUMENT_CAN_START at p: implied by every match of _INSTRUMENT, so
  * where it fails the parser's _instrument() answers None */
 static int
-instrument_can_start(const Text *t, Py_ssize_t p)
+instrument_can_start(const State *st, const Text *t, Py_ssize_t p)
 {
     static const char *const HEAD[][2] = {
         {"of", "the"}, {"of", NULL},  {"to", NULL},  {"der", NULL},
@@ -1587,10 +1616,10 @@ instrument_can_start(const Text *t, Py_ssize_t p)
                 continue;
         }
         Py_ssize_t s = skip_ws(t, e);
-        if (s > e && name_starts(t, s))
+        if (s > e && name_starts(st, t, s))
             return 1;
     }
-    return name_starts(t, q);
+    return name_starts(st, t, q);
 }
 
 typedef struct {
@@ -1607,12 +1636,12 @@ static int
 instrument(P *p, Py_ssize_t pos, Inst *in)
 {
     memset(in, 0, sizeof(*in));
-    if (!instrument_can_start(&p->t, pos))
+    if (!instrument_can_start(p->st, &p->t, pos))
         return OK;
     if (snapshot(p) < 0)
         return ERR;
     if (p->instrument_method == NULL) {
-        p->instrument_method = PyObject_GetAttr(p->parser, a_instrument);
+        p->instrument_method = PyObject_GetAttr(p->parser, p->st->a_instrument);
         if (p->instrument_method == NULL)
             return ERR;
     }
@@ -1708,8 +1737,10 @@ act_before(P *p, Py_ssize_t start, PyObject **info)
     }
     if (j > i || !Py_UNICODE_ISUPPER((Py_UCS4)at(t, j)))
         return OK;
-    PyObject *res =
-        PyObject_CallFunction(act_named, "Onn", p->text, begin, start);
+    /* held across the call: the function may call configure() */
+    PyObject *act = Py_NewRef(p->st->act_named);
+    PyObject *res = PyObject_CallFunction(act, "Onn", p->text, begin, start);
+    Py_DECREF(act);
     if (res == NULL)
         return ERR;
     if (res == Py_None)
@@ -2457,9 +2488,9 @@ chain_from(P *p, Items *pending, Items *done)
 /* ------------------------------------------------------------- results */
 
 static PyObject *
-frozen(uint32_t mask)
+frozen(State *st, uint32_t mask)
 {
-    PyObject *f = frozen_cache[mask];
+    PyObject *f = st->frozen_cache[mask];
     if (f != NULL)
         return Py_NewRef(f);
     PyObject *items = PyList_New(0);
@@ -2467,7 +2498,7 @@ frozen(uint32_t mask)
         return NULL;
     for (int k = 0; k < NLEVELS; k++)
         if (mask & BIT(k)) {
-            if (PyList_Append(items, level_str[k]) < 0) {
+            if (PyList_Append(items, st->level_str[k]) < 0) {
                 Py_DECREF(items);
                 return NULL;
             }
@@ -2476,16 +2507,11 @@ frozen(uint32_t mask)
     Py_DECREF(items);
     if (f == NULL)
         return NULL;
-    frozen_cache[mask] = Py_NewRef(f);
+    st->frozen_cache[mask] = Py_NewRef(f);
     return f;
 }
 
-/* ("para", "1"): the pair of a level and a short value (up to three digits,
- * or one or two small letters) is built once and shared, as a tuple of two
- * strings can be; any other is built anew */
-#define PAIR_SLOTS (1000 + 26 + 26 * 26)
-static PyObject *pair_cache[NLEVELS][PAIR_SLOTS];
-
+/* the slot of a value in State.pair_cache, or -1 where it has none */
 static int
 pair_slot(const Val *v)
 {
@@ -2505,18 +2531,18 @@ pair_slot(const Val *v)
 }
 
 static PyObject *
-level_pair(int kind, const Val *v)
+level_pair(State *st, int kind, const Val *v)
 {
     int slot = pair_slot(v);
-    if (slot >= 0 && pair_cache[kind][slot] != NULL)
-        return Py_NewRef(pair_cache[kind][slot]);
+    if (slot >= 0 && st->pair_cache[kind][slot] != NULL)
+        return Py_NewRef(st->pair_cache[kind][slot]);
     PyObject *value = val_str(v);
     if (value == NULL)
         return NULL;
-    PyObject *pair = PyTuple_Pack(2, level_str[kind], value);
+    PyObject *pair = PyTuple_Pack(2, st->level_str[kind], value);
     Py_DECREF(value);
     if (pair != NULL && slot >= 0)
-        pair_cache[kind][slot] = Py_NewRef(pair);
+        st->pair_cache[kind][slot] = Py_NewRef(pair);
     return pair;
 }
 
@@ -2530,11 +2556,11 @@ rank2(const Item *it, int i)
 }
 
 static int
-set_field(PyObject *obj, int i, PyObject *value)
+set_field(const State *st, PyObject *obj, int i, PyObject *value)
 {
     if (value == NULL)
         return -1;
-    PyObject *d = field_descr[i];
+    PyObject *d = st->field_descr[i];
     int r = Py_TYPE(d)->tp_descr_set(d, obj, value);
     Py_DECREF(value);
     return r;
@@ -2576,8 +2602,9 @@ freeze(P *p, const Item *it, long group)
         else
             break;
     }
-    PyObject *obj = ((PyTypeObject *)citation_type)
-                        ->tp_alloc((PyTypeObject *)citation_type, 0);
+    State *st = p->st;
+    PyTypeObject *type = (PyTypeObject *)st->citation_type;
+    PyObject *obj = type->tp_alloc(type, 0);
     if (obj == NULL)
         return NULL;
     PyObject *levels = PyTuple_New(n);
@@ -2585,7 +2612,7 @@ freeze(P *p, const Item *it, long group)
         goto fail;
     for (int i = 0; i < n; i++) {
         int j = idx[i];
-        PyObject *pair = level_pair(it->lk[j], &it->lv[j]);
+        PyObject *pair = level_pair(st, it->lk[j], &it->lv[j]);
         if (pair == NULL) {
             Py_DECREF(levels);
             goto fail;
@@ -2595,27 +2622,28 @@ freeze(P *p, const Item *it, long group)
     uint32_t paren = 0;
     for (int i = 0; i < it->nparen; i++)
         paren |= BIT(it->paren[i]);
-    PyObject *src = source == SRC_STATED    ? s_stated
-                    : source == SRC_CONTEXT ? s_context
-                    : source == SRC_DEFAULT ? s_default
+    PyObject *src = source == SRC_STATED    ? st->s_stated
+                    : source == SRC_CONTEXT ? st->s_context
+                    : source == SRC_DEFAULT ? st->s_default
                                             : Py_None;
-    if (set_field(obj, 0, PyLong_FromSsize_t(start)) < 0 ||
-        set_field(obj, 1, PyLong_FromSsize_t(end)) < 0 ||
-        set_field(obj, 2, PyUnicode_Substring(p->text, start, end)) < 0 ||
-        set_field(obj, 3, levels) < 0 ||
-        set_field(obj, 4, frozen(it->stated)) < 0 ||
-        set_field(obj, 5, Py_NewRef(it->instrument ? it->instrument : Py_None)) < 0 ||
-        set_field(obj, 6, Py_NewRef(src)) < 0 ||
-        set_field(obj, 7, Py_NewRef(it->lang_en > it->lang_de ? s_en : s_de)) < 0 ||
-        set_field(obj, 8, it->has_range ? val_str(&it->range_end) : Py_NewRef(Py_None)) <
+    if (set_field(st, obj, 0, PyLong_FromSsize_t(start)) < 0 ||
+        set_field(st, obj, 1, PyLong_FromSsize_t(end)) < 0 ||
+        set_field(st, obj, 2, PyUnicode_Substring(p->text, start, end)) < 0 ||
+        set_field(st, obj, 3, levels) < 0 ||
+        set_field(st, obj, 4, frozen(st, it->stated)) < 0 ||
+        set_field(st, obj, 5, Py_NewRef(it->instrument ? it->instrument : Py_None)) < 0 ||
+        set_field(st, obj, 6, Py_NewRef(src)) < 0 ||
+        set_field(st, obj, 7, Py_NewRef(it->lang_en > it->lang_de ? st->s_en : st->s_de)) <
             0 ||
-        set_field(obj, 9,
-                  Py_NewRef(it->following == 1   ? s_f
-                            : it->following == 2 ? s_ff
+        set_field(st, obj, 8,
+                  it->has_range ? val_str(&it->range_end) : Py_NewRef(Py_None)) < 0 ||
+        set_field(st, obj, 9,
+                  Py_NewRef(it->following == 1   ? st->s_f
+                            : it->following == 2 ? st->s_ff
                                                  : Py_None)) < 0 ||
-        set_field(obj, 10, PyBool_FromLong(it->context_bound)) < 0 ||
-        set_field(obj, 11, frozen(paren)) < 0 ||
-        set_field(obj, 12, PyLong_FromLong(group)) < 0)
+        set_field(st, obj, 10, PyBool_FromLong(it->context_bound)) < 0 ||
+        set_field(st, obj, 11, frozen(st, paren)) < 0 ||
+        set_field(st, obj, 12, PyLong_FromLong(group)) < 0)
         goto fail;
     return obj;
 fail:
@@ -2626,10 +2654,10 @@ fail:
 /* ---------------------------------------------------- the parser's state */
 
 static int
-level_of(PyObject *s)
+level_of(const State *st, PyObject *s)
 {
     for (int k = 0; k < NLEVELS; k++)
-        if (PyUnicode_Compare(s, level_str[k]) == 0)
+        if (PyUnicode_Compare(s, st->level_str[k]) == 0)
             return k;
     if (PyErr_Occurred())
         PyErr_Clear();
@@ -2655,7 +2683,7 @@ last_unit_read(P *p, PyObject *lu)
         PyErr_SetString(PyExc_TypeError, "last_unit: strings expected");
         return ERR;
     }
-    p->lu_top = level_of(top);
+    p->lu_top = level_of(p->st, top);
     p->lu_de = PyLong_AsLong(PyTuple_GET_ITEM(lu, 2));
     p->lu_en = PyLong_AsLong(PyTuple_GET_ITEM(lu, 3));
     if (PyErr_Occurred())
@@ -2680,7 +2708,7 @@ last_unit_tuple(P *p)
     PyObject *value = val_str(&p->lu_val);
     if (value == NULL)
         return NULL;
-    PyObject *r = Py_BuildValue("(ONllO)", level_str[p->lu_top], value, p->lu_de,
+    PyObject *r = Py_BuildValue("(ONllO)", p->st->level_str[p->lu_top], value, p->lu_de,
                                 p->lu_en, p->lu_inst ? p->lu_inst : Py_None);
     return r;
 }
@@ -2721,7 +2749,8 @@ advance(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
         PyErr_SetString(PyExc_TypeError, "advance(parser, places: list, i)");
         return NULL;
     }
-    if (citation_type == NULL) {
+    State *st = get_state(module);
+    if (st->citation_type == NULL) {
         PyErr_SetString(PyExc_RuntimeError, "_cparser.configure() not called");
         return NULL;
     }
@@ -2731,14 +2760,15 @@ advance(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
         return NULL;
     P p;
     memset(&p, 0, sizeof(p));
+    p.st = st;
     p.parser = parser;
     PyObject *text = NULL, *deflt = NULL, *results = NULL, *lu = NULL;
     Py_ssize_t pos = 0, group = 0;
     PyObject *ret = NULL;
-    text = PyObject_GetAttr(parser, a_text);
-    deflt = text ? PyObject_GetAttr(parser, a_default) : NULL;
-    results = deflt ? PyObject_GetAttr(parser, a_results) : NULL;
-    lu = results ? PyObject_GetAttr(parser, a_last_unit) : NULL;
+    text = PyObject_GetAttr(parser, st->a_text);
+    deflt = text ? PyObject_GetAttr(parser, st->a_default) : NULL;
+    results = deflt ? PyObject_GetAttr(parser, st->a_results) : NULL;
+    lu = results ? PyObject_GetAttr(parser, st->a_last_unit) : NULL;
     if (lu == NULL)
         goto done;
     if (!PyUnicode_Check(text) || !PyList_Check(results)) {
@@ -2752,8 +2782,9 @@ advance(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     p.t.kind = PyUnicode_KIND(text);
     p.t.data = PyUnicode_DATA(text);
     p.t.n = PyUnicode_GET_LENGTH(text);
-    if (get_ssize(parser, a_pos, &pos) < 0 || get_ssize(parser, a_group, &group) < 0 ||
-        get_ssize(parser, a_last_end, &p.last_end) < 0 || last_unit_read(&p, lu) < 0)
+    if (get_ssize(parser, st->a_pos, &pos) < 0 ||
+        get_ssize(parser, st->a_group, &group) < 0 ||
+        get_ssize(parser, st->a_last_end, &p.last_end) < 0 || last_unit_read(&p, lu) < 0)
         goto done;
     Py_ssize_t n = PyList_GET_SIZE(places);
     int changed = 0;
@@ -2824,11 +2855,11 @@ advance(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
         PyObject *tuple = last_unit_tuple(&p);
         if (tuple == NULL)
             goto done;
-        int r = PyObject_SetAttr(parser, a_last_unit, tuple);
+        int r = PyObject_SetAttr(parser, st->a_last_unit, tuple);
         Py_DECREF(tuple);
-        if (r < 0 || set_ssize(parser, a_pos, pos) < 0 ||
-            set_ssize(parser, a_group, group) < 0 ||
-            set_ssize(parser, a_last_end, p.last_end) < 0)
+        if (r < 0 || set_ssize(parser, st->a_pos, pos) < 0 ||
+            set_ssize(parser, st->a_group, group) < 0 ||
+            set_ssize(parser, st->a_last_end, p.last_end) < 0)
             goto done;
     }
     ret = PyLong_FromSsize_t(i);
@@ -2994,6 +3025,25 @@ on_char(const Text *t, Py_ssize_t s, Py_UCS4 c, Places *ps, Py_ssize_t *vv_resum
     return 0;
 }
 
+/* A literal can start at s only with one of these pairs of characters (the
+ * first of a literal and the one after it; "§" with any): the scan looks
+ * into a table of pairs once per character, without a branch until one
+ * matches; the last character is looked at alone (only "§" may start a
+ * literal there). Built once per module object, by exec. */
+static void
+scan_pair_table(unsigned char pair[256][16])
+{
+    static const char *const PAIRS[] = {"Ar", "An", "Ab", "AN", "Er", "EG",
+                                        "Se", "UA", "Un", "Pa", "po", "pa",
+                                        "ci", "ct", "VV", "Ve", NULL};
+    memset(pair, 0, 256 * 16);
+    for (int i = 0; PAIRS[i]; i++) {
+        unsigned char a = (unsigned char)PAIRS[i][0], b = (unsigned char)PAIRS[i][1];
+        pair[a][b >> 3] |= (unsigned char)(1u << (b & 7));
+    }
+    memset(pair[0xA7], 0xFF, sizeof pair[0xA7]);
+}
+
 /* _candidates(text): every place where a citation may start, ascending */
 static PyObject *
 candidates(PyObject *module, PyObject *arg)
@@ -3009,24 +3059,8 @@ candidates(PyObject *module, PyObject *arg)
     Places ps = {NULL, 0, 0, 1};
     Py_ssize_t vv_resume = 0;
     Py_ssize_t n = t->n;
-    /* A literal can start at s only with one of these pairs of characters
-     * (the first of a literal and the one after it; "§" with any): one look
-     * into a table of pairs per character, without a branch until one
-     * matches; the last character is looked at alone (only "§" may start a
-     * literal there). */
-    static unsigned char pair[256][16];
-    static int ready;
-    if (!ready) {
-        static const char *const PAIRS[] = {"Ar", "An", "Ab", "AN", "Er", "EG",
-                                            "Se", "UA", "Un", "Pa", "po", "pa",
-                                            "ci", "ct", "VV", "Ve", NULL};
-        for (int i = 0; PAIRS[i]; i++) {
-            unsigned char a = (unsigned char)PAIRS[i][0], b = (unsigned char)PAIRS[i][1];
-            pair[a][b >> 3] |= (unsigned char)(1u << (b & 7));
-        }
-        memset(pair[0xA7], 0xFF, sizeof pair[0xA7]);
-        ready = 1;
-    }
+    /* one look into the table of pairs per character (scan_pair_table) */
+    unsigned char(*pair)[16] = get_state(module)->scan_pair;
 #define SCAN_LOOP(TYPE)                                                          \
     {                                                                            \
         const TYPE *d = (const TYPE *)t->data;                                   \
@@ -3078,11 +3112,12 @@ fail:
 static PyObject *
 configure(PyObject *module, PyObject *args)
 {
+    State *st = get_state(module);
     PyObject *cls, *fields, *act, *first;
     if (!PyArg_ParseTuple(args, "O!O!OU", &PyType_Type, &cls, &PyTuple_Type, &fields,
                           &act, &first))
         return NULL;
-    if (PyTuple_GET_SIZE(fields) != 13) {
+    if (PyTuple_GET_SIZE(fields) != NFIELDS) {
         PyErr_SetString(PyExc_ValueError, "Citation has 13 fields");
         return NULL;
     }
@@ -3090,8 +3125,11 @@ configure(PyObject *module, PyObject *args)
         PyErr_SetString(PyExc_ValueError, "too many first characters");
         return NULL;
     }
+    /* every check before anything is kept: a configure() that fails leaves
+     * the module as it was */
     PyObject *dict = ((PyTypeObject *)cls)->tp_dict;
-    for (int i = 0; i < 13; i++) {
+    PyObject *descr[NFIELDS];
+    for (int i = 0; i < NFIELDS; i++) {
         PyObject *d = PyDict_GetItemWithError(dict, PyTuple_GET_ITEM(fields, i));
         if (d == NULL) {
             if (!PyErr_Occurred())
@@ -3102,13 +3140,15 @@ configure(PyObject *module, PyObject *args)
             PyErr_SetString(PyExc_ValueError, "a field's slot cannot be set");
             return NULL;
         }
-        Py_XSETREF(field_descr[i], Py_NewRef(d));
+        descr[i] = d;
     }
-    Py_XSETREF(citation_type, Py_NewRef(cls));
-    Py_XSETREF(act_named, Py_NewRef(act));
-    n_name_first = (int)PyUnicode_GET_LENGTH(first);
-    for (int i = 0; i < n_name_first; i++)
-        name_first[i] = PyUnicode_READ_CHAR(first, i);
+    for (int i = 0; i < NFIELDS; i++)
+        Py_XSETREF(st->field_descr[i], Py_NewRef(descr[i]));
+    Py_XSETREF(st->citation_type, Py_NewRef(cls));
+    Py_XSETREF(st->act_named, Py_NewRef(act));
+    st->n_name_first = (int)PyUnicode_GET_LENGTH(first);
+    for (int i = 0; i < st->n_name_first; i++)
+        st->name_first[i] = PyUnicode_READ_CHAR(first, i);
     Py_RETURN_NONE;
 }
 
@@ -3122,12 +3162,6 @@ static PyMethodDef methods[] = {
     {NULL, NULL, 0, NULL},
 };
 
-static struct PyModuleDef module_def = {
-    PyModuleDef_HEAD_INIT, "_cparser",
-    "The citation parser's hot path in C (see citations/domain/parser_compiled.py).",
-    -1, methods,
-};
-
 static int
 intern(PyObject **slot, const char *s)
 {
@@ -3135,21 +3169,102 @@ intern(PyObject **slot, const char *s)
     return *slot == NULL ? -1 : 0;
 }
 
+static int
+module_exec(PyObject *module)
+{
+    State *st = get_state(module);
+    for (int k = 0; k < NLEVELS; k++)
+        if (intern(&st->level_str[k], LEVEL_NAMES[k]) < 0)
+            return -1;
+    if (intern(&st->s_stated, "stated") < 0 || intern(&st->s_context, "context") < 0 ||
+        intern(&st->s_default, "default") < 0 || intern(&st->s_de, "de") < 0 ||
+        intern(&st->s_en, "en") < 0 || intern(&st->s_f, "f") < 0 ||
+        intern(&st->s_ff, "ff") < 0 || intern(&st->a_instrument, "_instrument") < 0 ||
+        intern(&st->a_text, "text") < 0 || intern(&st->a_default, "default") < 0 ||
+        intern(&st->a_results, "results") < 0 || intern(&st->a_pos, "pos") < 0 ||
+        intern(&st->a_last_end, "last_end") < 0 ||
+        intern(&st->a_last_unit, "last_unit") < 0 || intern(&st->a_group, "group") < 0 ||
+        intern(&st->a_last_eu, "last_eu") < 0 ||
+        intern(&st->a_eu_scanned, "_eu_scanned") < 0 ||
+        intern(&st->a_eu_named, "_eu_named") < 0)
+        return -1;
+    scan_pair_table(st->scan_pair);
+    return 0;
+}
+
+static int
+module_traverse(PyObject *module, visitproc visit, void *arg)
+{
+    State *st = get_state(module);
+    if (st == NULL)
+        return 0;
+    Py_VISIT(st->citation_type);
+    for (int i = 0; i < NFIELDS; i++)
+        Py_VISIT(st->field_descr[i]);
+    Py_VISIT(st->act_named);
+    return 0;
+}
+
+static int
+module_clear(PyObject *module)
+{
+    State *st = get_state(module);
+    if (st == NULL)
+        return 0;
+    for (int k = 0; k < NLEVELS; k++)
+        Py_CLEAR(st->level_str[k]);
+    PyObject **strings[] = {
+        &st->s_stated,    &st->s_context,    &st->s_default,   &st->s_de,
+        &st->s_en,        &st->s_f,          &st->s_ff,        &st->a_instrument,
+        &st->a_text,      &st->a_default,    &st->a_results,   &st->a_pos,
+        &st->a_last_end,  &st->a_last_unit,  &st->a_group,     &st->a_last_eu,
+        &st->a_eu_scanned, &st->a_eu_named,
+    };
+    for (size_t i = 0; i < sizeof(strings) / sizeof(strings[0]); i++)
+        Py_CLEAR(*strings[i]);
+    Py_CLEAR(st->citation_type);
+    for (int i = 0; i < NFIELDS; i++)
+        Py_CLEAR(st->field_descr[i]);
+    Py_CLEAR(st->act_named);
+    for (uint32_t m = 0; m < (1u << NLEVELS); m++)
+        Py_CLEAR(st->frozen_cache[m]);
+    for (int k = 0; k < NLEVELS; k++)
+        for (int i = 0; i < PAIR_SLOTS; i++)
+            Py_CLEAR(st->pair_cache[k][i]);
+    return 0;
+}
+
+static void
+module_free(void *module)
+{
+    module_clear((PyObject *)module);
+}
+
+static PyModuleDef_Slot module_slots[] = {
+    {Py_mod_exec, (void *)module_exec},
+#ifdef Py_mod_multiple_interpreters
+    /* 3.12+: all state is the module object's (see State), so it can be
+     * imported in any interpreter, also one with a GIL of its own */
+    {Py_mod_multiple_interpreters, Py_MOD_PER_INTERPRETER_GIL_SUPPORTED},
+#endif
+    {0, NULL},
+};
+
+static struct PyModuleDef module_def = {
+    .m_base = PyModuleDef_HEAD_INIT,
+    .m_name = "_cparser",
+    .m_doc = "The citation parser's hot path in C (see "
+             "citations/domain/parser_compiled.py).",
+    .m_size = sizeof(State),
+    .m_methods = methods,
+    .m_slots = module_slots,
+    .m_traverse = module_traverse,
+    .m_clear = module_clear,
+    .m_free = module_free,
+};
+
 PyMODINIT_FUNC
 PyInit__cparser(void)
 {
-    for (int k = 0; k < NLEVELS; k++)
-        if (intern(&level_str[k], LEVEL_NAMES[k]) < 0)
-            return NULL;
-    if (intern(&s_stated, "stated") < 0 || intern(&s_context, "context") < 0 ||
-        intern(&s_default, "default") < 0 || intern(&s_de, "de") < 0 ||
-        intern(&s_en, "en") < 0 || intern(&s_f, "f") < 0 || intern(&s_ff, "ff") < 0 ||
-        intern(&a_instrument, "_instrument") < 0 || intern(&a_text, "text") < 0 ||
-        intern(&a_default, "default") < 0 || intern(&a_results, "results") < 0 ||
-        intern(&a_pos, "pos") < 0 || intern(&a_last_end, "last_end") < 0 ||
-        intern(&a_last_unit, "last_unit") < 0 || intern(&a_group, "group") < 0 ||
-        intern(&a_last_eu, "last_eu") < 0 || intern(&a_eu_scanned, "_eu_scanned") < 0 ||
-        intern(&a_eu_named, "_eu_named") < 0)
-        return NULL;
-    return PyModule_Create(&module_def);
+    return PyModuleDef_Init(&module_def);
 }

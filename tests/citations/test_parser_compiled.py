@@ -10,9 +10,14 @@ where a missing extension fails them.
 
 from __future__ import annotations
 
+import dataclasses
+import importlib
+import importlib.util
 import os
 import sys
-from collections.abc import Iterator
+import textwrap
+from collections.abc import Callable, Iterator
+from pathlib import Path
 from types import ModuleType
 
 import pytest
@@ -31,7 +36,9 @@ from citations.domain.parser_compiled import (
     parser_path,
 )
 from citations.domain.parser_input import _candidates
+from citations.domain.parser_instrument import act_named_before
 from citations.domain.parser_reference import parse_citations_reference
+from citations.domain.patterns import _INSTRUMENT_FIRST
 from tests.citations.fixtures import CORPUS_PRESENT, SKIP_REASON
 from tests.citations.test_parser_fast_paths import (
     _LITERAL_TOKENS,
@@ -356,3 +363,92 @@ def test_required_environment_means_the_extension_is_in_use() -> None:
         pytest.skip(f"{ENV} is not set to require the compiled path")
     assert compiled_parser() is not None
     assert parser_path() == "compiled"
+
+
+# -- one state per module object (PEP 489): interpreters do not share it --
+
+
+def _fresh_instance() -> ModuleType:
+    """A second module object of the extension, as another interpreter's
+    import makes one: its own state, not configured."""
+    spec = importlib.util.find_spec(MODULE)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_each_module_object_keeps_its_own_configuration(compiled: ModuleType) -> None:
+    other = _fresh_instance()
+    assert other is not compiled
+    text = "§§ 280, 281 BGB und Art. 6 DSGVO"
+    with pytest.raises(RuntimeError, match="configure"):
+        _by_compiled(other, text)
+    # the other one configured with a class of its own (as a second
+    # interpreter's import of citation.py makes one) ...
+    fields = dataclasses.fields(Citation)
+    Other = dataclasses.make_dataclass(
+        "Other", [(f.name, f.type) for f in fields], slots=True, frozen=True
+    )
+    other.configure(
+        Other, tuple(f.name for f in fields), act_named_before, _INSTRUMENT_FIRST
+    )
+    theirs = _by_compiled(other, text)
+    assert [type(c) for c in theirs] == [Other] * 3
+    # ... changes nothing here
+    ours = _by_compiled(compiled, text)
+    assert [type(c) for c in ours] == [Citation] * 3
+    assert ours == _python(text)
+    assert [c.raw for c in theirs] == [c.raw for c in ours]
+
+
+def _subinterpreters() -> tuple[ModuleType, Callable[[object, str], object]]:
+    """The low-level interpreters module and its function that runs code in
+    one: _xxsubinterpreters.run_string (3.11, 3.12), _interpreters.exec
+    (3.13)."""
+    for name, run in (("_xxsubinterpreters", "run_string"), ("_interpreters", "exec")):
+        try:
+            module = importlib.import_module(name)
+        except ImportError:
+            continue
+        return module, getattr(module, run)
+    pytest.skip("no sub-interpreters module (_xxsubinterpreters, _interpreters)")
+
+
+def test_a_sub_interpreter_reads_with_its_own_citation_class(
+    compiled: ModuleType,
+) -> None:
+    """mod_wsgi runs each application in a sub-interpreter of one process:
+    the import and configure() there must leave this interpreter's reader
+    (its Citation class, its act look-up) as it was."""
+    interpreters, run = _subinterpreters()
+    text = "Art. 6 Abs. 1 lit. a DSGVO und §§ 280, 281 BGB; Abs. 2 gilt"
+    before = parse_citations(text)
+    assert all(type(c) is Citation for c in before)
+    root = Path(__file__).resolve().parents[2]
+    code = textwrap.dedent(
+        f"""
+        import sys
+        sys.path.insert(0, {str(root)!r})
+        from citations.domain.citation import Citation
+        from citations.domain.parser import _Parser, parse_citations
+        from citations.domain.parser_compiled import compiled_parser
+        module = compiled_parser()
+        assert module is not None, "no compiled reader in the sub-interpreter"
+        found = _Parser({text!r}, None).run_compiled(module)
+        assert found == _Parser({text!r}, None).run(), found
+        assert found == parse_citations({text!r})
+        assert all(type(c) is Citation for c in found), [type(c) for c in found]
+        """
+    )
+    interp = interpreters.create()
+    try:
+        assert run(interp, code) is None
+        after = parse_citations(text)
+        assert all(type(c) is Citation for c in after), [type(c) for c in after]
+        assert after == before
+    finally:
+        interpreters.destroy(interp)
+    after = parse_citations(text)
+    assert all(type(c) is Citation for c in after)
+    assert after == before == _python(text)

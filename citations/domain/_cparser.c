@@ -2741,12 +2741,17 @@ set_ssize(PyObject *obj, PyObject *name, Py_ssize_t value)
  * they are ones it reads; appends their citations to parser.results and
  * keeps parser.pos, .last_end, .last_unit and .group as the Python loop
  * keeps them. Returns the index of the first candidate the Python steps
- * must read (its state untouched), or len(places). */
+ * must read (its state untouched), or len(places).
+ *
+ * ``places`` is read as it was at the call: the Python code this calls
+ * (_instrument, act_named_before) could change a list while it is read, so
+ * a list is copied to a tuple first (run_compiled passes a tuple, which
+ * costs nothing). */
 static PyObject *
 advance(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
-    if (nargs != 3 || !PyList_Check(args[1])) {
-        PyErr_SetString(PyExc_TypeError, "advance(parser, places: list, i)");
+    if (nargs != 3 || !(PyTuple_Check(args[1]) || PyList_Check(args[1]))) {
+        PyErr_SetString(PyExc_TypeError, "advance(parser, places: tuple | list, i)");
         return NULL;
     }
     State *st = get_state(module);
@@ -2754,9 +2759,17 @@ advance(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
         PyErr_SetString(PyExc_RuntimeError, "_cparser.configure() not called");
         return NULL;
     }
-    PyObject *parser = args[0], *places = args[1];
+    PyObject *parser = args[0];
     Py_ssize_t i = PyLong_AsSsize_t(args[2]);
     if (i == -1 && PyErr_Occurred())
+        return NULL;
+    if (i < 0) {
+        PyErr_SetString(PyExc_ValueError, "advance(): i must not be negative");
+        return NULL;
+    }
+    PyObject *places =
+        PyTuple_Check(args[1]) ? Py_NewRef(args[1]) : PyList_AsTuple(args[1]);
+    if (places == NULL)
         return NULL;
     P p;
     memset(&p, 0, sizeof(p));
@@ -2786,10 +2799,10 @@ advance(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
         get_ssize(parser, st->a_group, &group) < 0 ||
         get_ssize(parser, st->a_last_end, &p.last_end) < 0 || last_unit_read(&p, lu) < 0)
         goto done;
-    Py_ssize_t n = PyList_GET_SIZE(places);
+    Py_ssize_t n = PyTuple_GET_SIZE(places);
     int changed = 0;
     for (; i < n; i++) {
-        Py_ssize_t start = PyLong_AsSsize_t(PyList_GET_ITEM(places, i));
+        Py_ssize_t start = PyLong_AsSsize_t(PyTuple_GET_ITEM(places, i));
         if (start == -1 && PyErr_Occurred())
             goto done;
         if (start < pos)
@@ -2871,6 +2884,7 @@ done:
     Py_XDECREF(deflt);
     Py_XDECREF(results);
     Py_XDECREF(lu);
+    Py_DECREF(places);
     return ret;
 }
 

@@ -100,7 +100,8 @@ class _Parser(_InstrumentMixin, _UsualMixin, _TailMixin):
         reading every candidate it can and these steps the others: it stops
         at a candidate it hands over, with this parser's state as the steps
         would have left it, and goes on after it."""
-        places = compiled.candidates(self.text)
+        # a tuple: advance() reads it as it is, a list it would copy first
+        places = tuple(compiled.candidates(self.text))
         n = len(places)
         i = compiled.advance(self, places, 0)
         while i < n:

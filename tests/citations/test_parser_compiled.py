@@ -25,7 +25,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from citations.domain import parser_compiled
-from citations.domain.citation import Citation
+from citations.domain.citation import Citation, Lang
 from citations.domain.instruments import REGISTRY, InstrumentInfo
 from citations.domain.parser import _Parser, parse_citations
 from citations.domain.parser_compiled import (
@@ -430,7 +430,7 @@ def test_a_sub_interpreter_reads_with_its_own_citation_class(
         f"""
         import sys
         sys.path.insert(0, {str(root)!r})
-        from citations.domain.citation import Citation
+        from citations.domain.citation import Citation, Lang
         from citations.domain.parser import _Parser, parse_citations
         from citations.domain.parser_compiled import compiled_parser
         module = compiled_parser()
@@ -452,3 +452,62 @@ def test_a_sub_interpreter_reads_with_its_own_citation_class(
     after = parse_citations(text)
     assert all(type(c) is Citation for c in after)
     assert after == before == _python(text)
+
+
+# -- advance() and what its caller passes --
+
+
+def test_advance_refuses_a_negative_index(compiled: ModuleType) -> None:
+    text = "§ 280 BGB und Art. 6 DSGVO"
+    places = compiled.candidates(text)
+    for i in (-1, -2, -(10**9)):
+        parser = _Parser(text, None)
+        with pytest.raises(ValueError, match="negative"):
+            compiled.advance(parser, places, i)
+        assert parser.results == []
+    # from 0 on, and past the end, as before
+    parser = _Parser(text, None)
+    assert compiled.advance(parser, places, 0) == len(places)
+    assert parser.results == _python(text)
+    assert (
+        compiled.advance(_Parser(text, None), places, len(places) + 3)
+        == len(places) + 3
+    )
+
+
+class _ChangesThePlaces(_Parser):
+    """A parser whose act look-up changes the list of places advance() is
+    reading (any Python code it calls could)."""
+
+    places: list[object]
+
+    def _instrument(
+        self, pos: int
+    ) -> tuple[InstrumentInfo | None, str, int, Lang | None] | None:
+        self.places.clear()
+        self.places.extend(["x", 10**30, -5])
+        return super()._instrument(pos)
+
+
+def test_advance_reads_the_places_as_they_were_when_called(
+    compiled: ModuleType,
+) -> None:
+    text = "§ 280 BGB und § 281 BGB und § 282 BGB und § 283 BGB; Art. 6 DSGVO"
+    expected = _python(text)
+    places: list[object] = list(compiled.candidates(text))
+    n = len(places)
+    parser = _ChangesThePlaces(text, None)
+    parser.places = places
+    assert compiled.advance(parser, places, 0) == n
+    assert parser.results == expected
+    assert places == ["x", 10**30, -5]  # it was changed, and not read again
+    # a tuple (what run_compiled passes) is read as it is
+    parser = _ChangesThePlaces(text, None)
+    parser.places = []
+    assert compiled.advance(parser, tuple(compiled.candidates(text)), 0) == n
+    assert parser.results == expected
+
+
+def test_advance_takes_places_as_a_tuple_or_a_list_only(compiled: ModuleType) -> None:
+    with pytest.raises(TypeError, match="places"):
+        compiled.advance(_Parser("§ 1 BGB", None), iter([0]), 0)

@@ -446,32 +446,51 @@ typedef struct {
     Py_ssize_t n, cap;
 } Items;
 
+/* room for ``more`` items after the ``n`` there are */
+static int
+items_reserve(Items *xs, Py_ssize_t more)
+{
+    if (xs->n + more <= xs->cap)
+        return OK;
+    Py_ssize_t cap = xs->cap ? xs->cap : 8;
+    while (cap < xs->n + more) {
+        if (cap > PY_SSIZE_T_MAX / 2 / (Py_ssize_t)sizeof(Item)) {
+            PyErr_NoMemory();
+            return ERR;
+        }
+        cap *= 2;
+    }
+    Item *v = PyMem_Realloc(xs->v, sizeof(Item) * cap);
+    if (v == NULL) {
+        PyErr_NoMemory();
+        return ERR;
+    }
+    xs->v = v;
+    xs->cap = cap;
+    return OK;
+}
+
 static Item *
 items_push(Items *xs)
 {
-    if (xs->n == xs->cap) {
-        Py_ssize_t cap = xs->cap ? xs->cap * 2 : 8;
-        Item *v = PyMem_Realloc(xs->v, sizeof(Item) * cap);
-        if (v == NULL) {
-            PyErr_NoMemory();
-            return NULL;
-        }
-        xs->v = v;
-        xs->cap = cap;
-    }
+    if (items_reserve(xs, 1) < 0)
+        return NULL;
     return &xs->v[xs->n++];
 }
 
-/* move every item of ``from`` to the end of ``to`` (the references go along) */
+/* move every item of ``from`` to the end of ``to`` (the references go
+ * along). The room is made first: where that fails, every item (and the
+ * reference it holds) is still in ``from`` alone, so that freeing both lists
+ * releases each reference once. */
 static int
 items_move(Items *to, Items *from)
 {
-    for (Py_ssize_t i = 0; i < from->n; i++) {
-        Item *slot = items_push(to);
-        if (slot == NULL)
-            return ERR;
-        *slot = from->v[i];
-    }
+    if (from->n == 0)
+        return OK;
+    if (items_reserve(to, from->n) < 0)
+        return ERR;
+    memcpy(&to->v[to->n], from->v, sizeof(Item) * (size_t)from->n);
+    to->n += from->n;
     from->n = 0;
     return OK;
 }
@@ -2151,18 +2170,21 @@ list_rest(P *p, Items *out, Py_ssize_t first)
 {
     Py_ssize_t last = first;
     for (;;) {
+        /* initialised: list_next may fail before it writes it, and it is
+         * cleared on every way out that does not keep it */
         Item next;
+        item_init(&next, first, first);
         int found;
         int st = list_next(p, &out->v[last], &next, &found);
-        if (st != OK) {
+        if (st != OK || !found) {
             item_clear(&next);
             return st;
         }
-        if (!found)
-            return OK;
         Item *slot = items_push(out);
-        if (slot == NULL)
+        if (slot == NULL) {
+            item_clear(&next);
             return ERR;
+        }
         *slot = next;
         last = out->n - 1;
     }
@@ -2507,7 +2529,10 @@ frozen(State *st, uint32_t mask)
     Py_DECREF(items);
     if (f == NULL)
         return NULL;
-    st->frozen_cache[mask] = Py_NewRef(f);
+    /* looked at again: building it may have run Python code (the garbage
+     * collector's finalizers) that parsed and filled the slot meanwhile */
+    if (st->frozen_cache[mask] == NULL)
+        st->frozen_cache[mask] = Py_NewRef(f);
     return f;
 }
 
@@ -2541,7 +2566,8 @@ level_pair(State *st, int kind, const Val *v)
         return NULL;
     PyObject *pair = PyTuple_Pack(2, st->level_str[kind], value);
     Py_DECREF(value);
-    if (pair != NULL && slot >= 0)
+    /* looked at again, as in frozen() */
+    if (pair != NULL && slot >= 0 && st->pair_cache[kind][slot] == NULL)
         st->pair_cache[kind][slot] = Py_NewRef(pair);
     return pair;
 }
@@ -2555,6 +2581,8 @@ rank2(const Item *it, int i)
     return 2 * ORDER[k];
 }
 
+/* Citation field i = value. Takes the reference to ``value``, also where
+ * setting fails; a NULL value is the error of the call that made it. */
 static int
 set_field(const State *st, PyObject *obj, int i, PyObject *value)
 {
@@ -2626,10 +2654,12 @@ freeze(P *p, const Item *it, long group)
                     : source == SRC_CONTEXT ? st->s_context
                     : source == SRC_DEFAULT ? st->s_default
                                             : Py_None;
-    if (set_field(st, obj, 0, PyLong_FromSsize_t(start)) < 0 ||
+    /* levels first: set_field takes its reference, also where it fails, and
+     * the fields after a failed one are not set */
+    if (set_field(st, obj, 3, levels) < 0 ||
+        set_field(st, obj, 0, PyLong_FromSsize_t(start)) < 0 ||
         set_field(st, obj, 1, PyLong_FromSsize_t(end)) < 0 ||
         set_field(st, obj, 2, PyUnicode_Substring(p->text, start, end)) < 0 ||
-        set_field(st, obj, 3, levels) < 0 ||
         set_field(st, obj, 4, frozen(st, it->stated)) < 0 ||
         set_field(st, obj, 5, Py_NewRef(it->instrument ? it->instrument : Py_None)) < 0 ||
         set_field(st, obj, 6, Py_NewRef(src)) < 0 ||

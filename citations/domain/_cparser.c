@@ -3152,6 +3152,15 @@ fail:
 
 /* ---------------------------------------------------------------- module */
 
+/* The names of Citation's fields in their order, as freeze() sets them: a
+ * Citation whose fields differ (citation.py changed, the extension not
+ * rebuilt) is refused by configure(). */
+static const char *const FIELD_NAMES[NFIELDS] = {
+    "start",      "end",       "raw",           "levels",        "stated",
+    "instrument", "instrument_source", "lang",  "range_end",     "following",
+    "context_bound", "parenthesised", "group",
+};
+
 /* configure(Citation, field_names, act_named_before, name_first_chars) */
 static PyObject *
 configure(PyObject *module, PyObject *args)
@@ -3162,8 +3171,22 @@ configure(PyObject *module, PyObject *args)
                           &act, &first))
         return NULL;
     if (PyTuple_GET_SIZE(fields) != NFIELDS) {
-        PyErr_SetString(PyExc_ValueError, "Citation has 13 fields");
+        PyErr_Format(PyExc_ValueError,
+                     "Citation has %zd fields, the compiled reader was built for %d: "
+                     "rebuild it (make install)",
+                     PyTuple_GET_SIZE(fields), NFIELDS);
         return NULL;
+    }
+    for (int i = 0; i < NFIELDS; i++) {
+        PyObject *name = PyTuple_GET_ITEM(fields, i);
+        if (!PyUnicode_Check(name) ||
+            PyUnicode_CompareWithASCIIString(name, FIELD_NAMES[i]) != 0) {
+            PyErr_Format(PyExc_ValueError,
+                         "Citation field %d is %R, the compiled reader was built for "
+                         "'%s': rebuild it (make install)",
+                         i, name, FIELD_NAMES[i]);
+            return NULL;
+        }
     }
     if (PyUnicode_GET_LENGTH(first) > 128) {
         PyErr_SetString(PyExc_ValueError, "too many first characters");

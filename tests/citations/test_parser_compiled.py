@@ -16,6 +16,7 @@ import importlib.util
 import os
 import sys
 import textwrap
+import types
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from types import ModuleType
@@ -269,6 +270,7 @@ def extension_hidden(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     fails (``sys.modules[name] = None``) and the loader forgets it had it."""
     monkeypatch.setitem(sys.modules, MODULE, None)
     monkeypatch.setattr(parser_compiled, "_loaded", [])
+    monkeypatch.setattr(parser_compiled, "_unusable", [])
     yield
 
 
@@ -511,3 +513,161 @@ def test_advance_reads_the_places_as_they_were_when_called(
 def test_advance_takes_places_as_a_tuple_or_a_list_only(compiled: ModuleType) -> None:
     with pytest.raises(TypeError, match="places"):
         compiled.advance(_Parser("§ 1 BGB", None), iter([0]), 0)
+
+
+# -- a build that is there but does not fit (citation.py changed since) --
+
+_FIELDS = tuple(f.name for f in dataclasses.fields(Citation))
+
+
+@pytest.mark.parametrize(
+    "names",
+    [
+        ("begin", *_FIELDS[1:]),  # renamed
+        (_FIELDS[1], _FIELDS[0], *_FIELDS[2:]),  # reordered
+        _FIELDS[:-1],  # one fewer
+        (*_FIELDS, "extra"),  # one more
+        (*_FIELDS[:-1], 13),  # not a name
+    ],
+    ids=["renamed", "reordered", "fewer", "more", "not-a-name"],
+)
+def test_configure_refuses_fields_it_was_not_built_for(
+    compiled: ModuleType, names: tuple[object, ...]
+) -> None:
+    with pytest.raises(ValueError, match="rebuild it"):
+        compiled.configure(Citation, names, act_named_before, _INSTRUMENT_FIRST)
+    # refused before anything was kept: it reads as before
+    text = "§§ 280, 281 BGB und Art. 6 Abs. 1 DSGVO"
+    assert _by_compiled(compiled, text) == _python(text)
+
+
+def _citation_changed() -> type:
+    """Citation as it would be after a change to citation.py that the built
+    extension does not know: a field renamed."""
+    renamed = [
+        ("batch" if f.name == "group" else f.name, f.type)
+        for f in dataclasses.fields(Citation)
+    ]
+    return dataclasses.make_dataclass("Citation", renamed, slots=True, frozen=True)
+
+
+@pytest.fixture
+def stale_build(
+    compiled: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> Iterator[ModuleType]:
+    """The built extension, loaded afresh by a process whose Citation has
+    changed since it was built."""
+    monkeypatch.setattr(parser_compiled, "Citation", _citation_changed())
+    monkeypatch.setattr(parser_compiled, "_loaded", [])
+    monkeypatch.setattr(parser_compiled, "_unusable", [])
+    yield compiled
+
+
+def _spied_advance(monkeypatch: pytest.MonkeyPatch, module: ModuleType) -> list[int]:
+    calls: list[int] = []
+    advance = module.advance
+
+    def counted(parser: object, places: tuple[int, ...], i: int) -> int:
+        calls.append(i)
+        return int(advance(parser, places, i))
+
+    monkeypatch.setattr(module, "advance", counted)
+    return calls
+
+
+def test_a_stale_build_falls_back_to_the_python_steps_with_one_warning(
+    stale_build: ModuleType,
+    monkeypatch: pytest.MonkeyPatch,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    monkeypatch.delenv(ENV, raising=False)
+    calls = _spied_advance(monkeypatch, stale_build)
+    text = "\n".join(_labelled_texts()[:40])
+    with caplog.at_level("WARNING", logger=parser_compiled.__name__):
+        assert compiled_parser() is None
+        assert parser_path() == "python"
+        for _ in range(3):
+            assert parse_citations(text) == parse_citations_reference(text)
+    assert calls == []
+    warnings = [r for r in caplog.records if r.name == parser_compiled.__name__]
+    assert len(warnings) == 1, [r.getMessage() for r in warnings]
+    message = warnings[0].getMessage()
+    assert "configure() refused it" in message
+    assert "'batch'" in message
+    assert "make install" in message
+
+
+def test_a_stale_build_is_an_error_where_the_compiled_path_is_required(
+    stale_build: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv(ENV, "1")
+    for _ in range(2):  # at every call, not once
+        with pytest.raises(CompiledParserMissing, match="configure\\(\\) refused"):
+            parse_citations("§ 280 BGB")
+
+
+class _BrokenModule(ModuleType):
+    """An extension that loads but whose configure() fails its own way
+    (an older build's checks, or none at all)."""
+
+    def __init__(self, error: Exception | None) -> None:
+        super().__init__(MODULE)
+        self.error = error
+        self.calls = 0
+        if error is not None:
+            self.configure = self._configure
+
+    def _configure(self, *args: object) -> None:
+        self.calls += 1
+        assert self.error is not None
+        raise self.error
+
+
+@pytest.mark.parametrize(
+    "error",
+    [ValueError("Citation has 13 fields"), TypeError("bad argument"), None],
+    ids=["ValueError", "TypeError", "no-configure"],
+)
+def test_a_module_that_cannot_be_configured_leaves_the_python_steps(
+    monkeypatch: pytest.MonkeyPatch,
+    caplog: pytest.LogCaptureFixture,
+    error: Exception | None,
+) -> None:
+    broken = _BrokenModule(error)
+    monkeypatch.setitem(sys.modules, MODULE, broken)
+    monkeypatch.setattr(parser_compiled, "_loaded", [])
+    monkeypatch.setattr(parser_compiled, "_unusable", [])
+    monkeypatch.delenv(ENV, raising=False)
+    with caplog.at_level("WARNING", logger=parser_compiled.__name__):
+        for _ in range(3):
+            assert compiled_parser() is None
+        assert parse_citations("§ 280 Abs. 1 BGB")[0].canonical == (
+            "de/bgb/sec/280/para/1"
+        )
+    assert broken.calls == (0 if error is None else 1)  # tried once
+    assert len(caplog.records) == 1
+    monkeypatch.setenv(ENV, "1")
+    with pytest.raises(CompiledParserMissing, match="configure"):
+        compiled_parser()
+
+
+def test_a_module_that_does_not_load_leaves_the_python_steps_with_a_warning(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    def fails(name: str) -> ModuleType:
+        raise ImportError(f"{name}: undefined symbol: PyFoo")
+
+    monkeypatch.setattr(
+        parser_compiled, "importlib", types.SimpleNamespace(import_module=fails)
+    )
+    monkeypatch.setattr(parser_compiled, "_loaded", [])
+    monkeypatch.setattr(parser_compiled, "_unusable", [])
+    monkeypatch.delenv(ENV, raising=False)
+    with caplog.at_level("WARNING", logger=parser_compiled.__name__):
+        assert compiled_parser() is None
+        assert compiled_parser() is None
+    assert len(caplog.records) == 1
+    assert "undefined symbol" in caplog.records[0].getMessage()
+    monkeypatch.setenv(ENV, "1")
+    with pytest.raises(CompiledParserMissing, match="does not load"):
+        compiled_parser()

@@ -28,6 +28,16 @@
 
 typedef int32_t ch_t; /* a code point, or -1 outside the text */
 
+/* A str of 3.11 may still be a legacy one (made by the deprecated wchar_t
+ * API, its canonical form not yet built): PyUnicode_READY builds it before
+ * PyUnicode_KIND/DATA/READ may be used. From 3.12 on every str is ready and
+ * the call is a deprecated no-op, so it is left out there. */
+#if PY_VERSION_HEX < 0x030C0000
+#define STR_READY(op) PyUnicode_READY(op)
+#else
+#define STR_READY(op) 0
+#endif
+
 #define OK 0
 #define HANDOVER 1
 #define ERR (-1)
@@ -2713,6 +2723,8 @@ last_unit_read(P *p, PyObject *lu)
         PyErr_SetString(PyExc_TypeError, "last_unit: strings expected");
         return ERR;
     }
+    if (STR_READY(value) < 0)
+        return ERR;
     p->lu_top = level_of(p->st, top);
     p->lu_de = PyLong_AsLong(PyTuple_GET_ITEM(lu, 2));
     p->lu_en = PyLong_AsLong(PyTuple_GET_ITEM(lu, 3));
@@ -2818,7 +2830,7 @@ advance(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
         PyErr_SetString(PyExc_TypeError, "parser.text: str, parser.results: list");
         goto done;
     }
-    if (PyUnicode_READY(text) < 0)
+    if (STR_READY(text) < 0)
         goto done;
     p.text = text;
     p.deflt = deflt;
@@ -3096,7 +3108,7 @@ candidates(PyObject *module, PyObject *arg)
         PyErr_SetString(PyExc_TypeError, "candidates(text: str)");
         return NULL;
     }
-    if (PyUnicode_READY(arg) < 0)
+    if (STR_READY(arg) < 0)
         return NULL;
     Text tt = {PyUnicode_KIND(arg), PyUnicode_DATA(arg), PyUnicode_GET_LENGTH(arg)};
     const Text *t = &tt;
@@ -3188,6 +3200,8 @@ configure(PyObject *module, PyObject *args)
             return NULL;
         }
     }
+    if (STR_READY(first) < 0)
+        return NULL;
     if (PyUnicode_GET_LENGTH(first) > 128) {
         PyErr_SetString(PyExc_ValueError, "too many first characters");
         return NULL;

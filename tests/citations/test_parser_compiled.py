@@ -10,6 +10,7 @@ where a missing extension fails them.
 
 from __future__ import annotations
 
+import ctypes
 import dataclasses
 import importlib
 import importlib.util
@@ -17,6 +18,7 @@ import os
 import sys
 import textwrap
 import types
+import warnings
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from types import ModuleType
@@ -671,3 +673,46 @@ def test_a_module_that_does_not_load_leaves_the_python_steps_with_a_warning(
     monkeypatch.setenv(ENV, "1")
     with pytest.raises(CompiledParserMissing, match="does not load"):
         compiled_parser()
+
+
+# -- a str of 3.11 that is not ready yet (the deprecated wchar_t API) --
+
+
+def _legacy_str(text: str) -> str:
+    """``text`` as a legacy str, its canonical form not yet built, as a C
+    extension using the deprecated wchar_t API (3.11 and older) makes it."""
+    api = ctypes.pythonapi
+    new = api.PyUnicode_FromUnicode
+    new.restype, new.argtypes = ctypes.py_object, [ctypes.c_void_p, ctypes.c_ssize_t]
+    as_wchar = api.PyUnicode_AsUnicode
+    as_wchar.restype = ctypes.POINTER(ctypes.c_wchar)
+    as_wchar.argtypes = [ctypes.py_object]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        legacy: str = new(None, len(text))
+    buffer = as_wchar(legacy)
+    for i, char in enumerate(text):
+        buffer[i] = char
+    return legacy
+
+
+@pytest.mark.skipif(
+    sys.version_info >= (3, 12)
+    or not hasattr(ctypes.pythonapi, "PyUnicode_FromUnicode"),
+    reason="every str is ready from 3.12 on (PEP 623): nothing to prepare",
+)
+def test_the_reader_prepares_a_legacy_str_before_it_reads_it(
+    compiled: ModuleType,
+) -> None:
+    text = "Art. 6 DSGVO und § 280 BGB; Abs. 2 gilt"
+    places = tuple(compiled.candidates(text))
+    assert compiled.candidates(_legacy_str(text)) == list(places)
+    parser = _Parser(text, None)
+    parser.text = _legacy_str(text)
+    assert compiled.advance(parser, places, 0) == len(places)
+    assert parser.results == _python(text)
+    # the value of the unit before a bare "Abs. 2"
+    parser = _Parser("Abs. 2 gilt", None)
+    parser.last_unit = ("sec", _legacy_str("280"), 1, 0, None)
+    compiled.advance(parser, (0,), 0)
+    assert [c.levels for c in parser.results] == [(("sec", "280"), ("para", "2"))]

@@ -5,15 +5,20 @@ Turtle file would otherwise surface only in an installed copy)."""
 
 from __future__ import annotations
 
+import json
+import os
 import re
 import shlex
+import shutil
 import subprocess
 import sys
+import sysconfig
 import tomllib
 from fnmatch import fnmatch
 from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
 
+import pytest
 from setuptools import find_packages
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -167,3 +172,90 @@ def test_the_image_builds_the_compiled_citation_reader_and_keeps_no_compiler() -
         for s in steps[build + 1 :]
     )
     assert "**/*.so" in (BASE_DIR / ".dockerignore").read_text().splitlines()
+
+
+# -- warnings of the compiled reader: shown everywhere, errors in CI only --
+
+WERROR_ENV = "BELEGT_CITATIONS_WERROR"
+
+
+def _setup_py_compile_args(werror: str | None) -> list[str]:
+    """The compile arguments setup.py gives the extension, with
+    ``BELEGT_CITATIONS_WERROR`` unset or set to ``werror``."""
+    code = (
+        "import json, runpy, setuptools\n"
+        "setuptools.setup = lambda **kw: print(json.dumps("
+        "[e.extra_compile_args for e in kw['ext_modules']]))\n"
+        f"runpy.run_path({str(BASE_DIR / 'setup.py')!r})\n"
+    )
+    env = {k: v for k, v in os.environ.items() if k != WERROR_ENV}
+    if werror is not None:
+        env[WERROR_ENV] = werror
+    out = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=BASE_DIR,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    [args] = json.loads(out)
+    return list(args)
+
+
+def test_setup_py_warns_everywhere_and_fails_on_a_warning_only_where_asked() -> None:
+    """-Wall -Wextra for every build; -Werror only with the variable (a newer
+    compiler's new warning must not break a user's install)."""
+    plain = _setup_py_compile_args(None)
+    assert {"-Wall", "-Wextra"} <= set(plain)
+    assert "-Werror" not in plain
+    assert _setup_py_compile_args("0") == plain
+    assert _setup_py_compile_args("1") == [*plain, "-Werror"]
+
+
+def test_ci_fails_on_a_warning_of_the_compiled_reader() -> None:
+    """.ci/run sets the variable before it builds (make check installs)."""
+    lines = (BASE_DIR / ".ci" / "run").read_text().splitlines()
+    export = lines.index(f"export {WERROR_ENV}=1")
+    assert export < lines.index("make check")
+
+
+def test_the_compiled_reader_compiles_without_a_warning() -> None:
+    """The C source, compiled as setup.py compiles it for this Python (its
+    CFLAGS, -O2 -Wall -Wextra) and with -Werror: no warning. Skipped where
+    there is no compiler or no Python headers, unless the compiled path is
+    required (CI)."""
+    compiler = shutil.which((sysconfig.get_config_var("CC") or "cc").split()[0])
+    include = Path(sysconfig.get_paths()["include"])
+    required = os.environ.get("BELEGT_CITATIONS_COMPILED", "").strip().lower() in {
+        "1",
+        "true",
+        "yes",
+        "on",
+        "required",
+    }
+    if compiler is None or not (include / "Python.h").is_file():
+        if required:
+            pytest.fail("no C compiler or Python headers, and the reader is required")
+        pytest.skip("no C compiler or no Python headers")
+    cflags = shlex.split(sysconfig.get_config_var("CFLAGS") or "")
+    result = subprocess.run(
+        [
+            compiler,
+            *cflags,
+            "-fPIC",
+            f"-I{include}",
+            "-c",
+            str(BASE_DIR / "citations" / "domain" / "_cparser.c"),
+            "-o",
+            os.devnull,
+            "-O2",
+            "-Wall",
+            "-Wextra",
+            "-Werror",
+        ],
+        capture_output=True,
+        text=True,
+    )
+    assert result.returncode == 0, result.stderr
+    assert "warning" not in result.stderr, result.stderr

@@ -12,7 +12,9 @@ $(PY):
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 
-$(STAMP): pyproject.toml | $(PY)
+# setup.py builds the compiled citation reader in place: a change to its C
+# source reinstalls (and so rebuilds) it.
+$(STAMP): pyproject.toml setup.py citations/domain/_cparser.c | $(PY)
 	$(PY) -m pip install --quiet -e ".[dev]"
 	touch $(STAMP)
 
@@ -43,4 +45,4 @@ messages: install
 	$(PY) manage.py compilemessages --ignore=.venv
 
 clean:
-	rm -rf $(VENV) var
+	rm -rf $(VENV) var build citations/domain/_cparser.*.so

@@ -7,6 +7,11 @@ was run on it; the parser was later fixed on its misses) and blind.jsonl
     .venv/bin/pip install -r benchmarks/requirements-citations.txt   # refex
     .venv/bin/python benchmarks/citations.py [--mb 5] [--no-refex] [--reference]
 
+Belegt's parser is timed on both of its paths: "belegt-compiled" (the
+compiled reader, citations/domain/_cparser.c, with the Python steps for what
+it hands over) and "belegt-python" (the Python steps alone,
+BELEGT_CITATIONS_COMPILED=0); both must find the same citations.
+
 The text is the pinned corpus itself (GDPR en/de, AI Act, DORA de/en, BGB:
 provision texts, which cite each other densely), repeated until it reaches the
 target size and cut into documents of about 20,000 characters. refex runs with
@@ -19,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import time
 from collections import Counter
@@ -31,6 +37,7 @@ from citations.corpus.pins import PinsFile  # noqa: E402
 from citations.corpus.readers import read_document  # noqa: E402
 from citations.corpus.registry import law_index_install  # noqa: E402
 from citations.domain.parser import parse_citations  # noqa: E402
+from citations.domain.parser_compiled import ENV, compiled_parser  # noqa: E402
 
 DATA = ROOT / "tests" / "citations" / "data"
 
@@ -118,15 +125,32 @@ def main() -> None:
         if c.instrument is not None and c.instrument.prefix.startswith("eu/")
     )
     print(f"EU-law citations with a named act in the first 10 % of the text: {eu}")
-    runners = {"belegt": lambda d: len(parse_citations(d))}
+    count = lambda d: len(parse_citations(d))  # noqa: E731
+    # runner name -> (BELEGT_CITATIONS_COMPILED while it runs, the runner)
+    runners = {}
+    if compiled_parser() is not None:
+        runners["belegt-compiled"] = ("1", count)
+    else:
+        print("compiled reader not built: the Python steps only")
+    runners["belegt-python"] = ("0", count)
+    setting = os.environ.get(ENV)
+    os.environ[ENV] = "0"
+    by_python = [parse_citations(d) for d in docs]
+    if "belegt-compiled" in runners:
+        os.environ[ENV] = "1"
+        same = [parse_citations(d) for d in docs] == by_python
+        print(f"compiled reader and Python steps give the same citations: {same}")
     if args.reference:
         # the parser with its faster steps replaced by their first forms
         # (citations/domain/parser_reference.py): the same citations, slower
         from citations.domain.parser_reference import parse_citations_reference
 
-        same = all(parse_citations(d) == parse_citations_reference(d) for d in docs)
+        same = all(
+            found == parse_citations_reference(d)
+            for found, d in zip(by_python, docs, strict=True)
+        )
         print(f"parser and reference steps give the same citations: {same}")
-        runners["reference"] = lambda d: len(parse_citations_reference(d))
+        runners["reference"] = ("0", lambda d: len(parse_citations_reference(d)))
     if not args.no_refex:
         try:
             from refex.engines.regex import RegexLawExtractor
@@ -136,8 +160,8 @@ def main() -> None:
         else:
             law_only = CitationExtractor(engines=[RegexLawExtractor()])
             default = CitationExtractor()
-            runners["refex-law"] = lambda d: len(law_only.extract(d).citations)
-            runners["refex-all"] = lambda d: len(default.extract(d).citations)
+            runners["refex-law"] = ("0", lambda d: len(law_only.extract(d).citations))
+            runners["refex-all"] = ("0", lambda d: len(default.extract(d).citations))
     # Rounds alternate between the systems so that a burst of load on this
     # shared machine hits all of them alike; the best round of each counts.
     # CPU time of this process counts (wall time swings with the other
@@ -145,27 +169,49 @@ def main() -> None:
     best = {name: float("inf") for name in runners}
     best_wall = {name: float("inf") for name in runners}
     counts = dict.fromkeys(runners, 0)
+    load_before = os.getloadavg()
     for _ in range(args.rounds):
-        for name, fn in runners.items():
+        for name, (path, fn) in runners.items():
+            os.environ[ENV] = path
             started, wall = time.process_time(), time.perf_counter()
             counts[name] = sum(fn(d) for d in docs)
             best[name] = min(best[name], time.process_time() - started)
             best_wall[name] = min(best_wall[name], time.perf_counter() - wall)
+    load_after = os.getloadavg()
+    if setting is None:
+        del os.environ[ENV]
+    else:
+        os.environ[ENV] = setting
+    print(
+        f"load average (1, 5, 15 min) before {_load(load_before)}, "
+        f"after {_load(load_after)}; {os.cpu_count()} cores"
+    )
     for name in runners:
         seconds, found = best[name], counts[name]
         print(
-            f"{name:10} {seconds:8.2f} s CPU ({best_wall[name]:.2f} s wall)  "
+            f"{name:16} {seconds:8.3f} s CPU ({best_wall[name]:.3f} s wall)  "
             f"{found:8d} citations  {found / seconds:10.0f} citations/s  "
             f"{chars / seconds / 1e6:7.2f} MB/s"
         )
-    ours, ours_n = best["belegt"], counts["belegt"]
-    for name in runners:
-        if name == "belegt":
+    for ours in ("belegt-compiled", "belegt-python"):
+        if ours not in runners:
             continue
-        print(
-            f"ratio vs {name}: belegt {best[name] / ours:.1f}x the characters/s, "
-            f"{(ours_n / ours) / (counts[name] / best[name]):.1f}x the citations/s"
-        )
+        for name in runners:
+            if name.startswith("belegt"):
+                continue
+            print(
+                f"ratio {ours} vs {name}: "
+                f"{best[name] / best[ours]:.1f}x the characters/s, "
+                f"{(counts[ours] / best[ours]) / (counts[name] / best[name]):.1f}x "
+                "the citations/s"
+            )
+    if "belegt-compiled" in runners:
+        ratio = best["belegt-python"] / best["belegt-compiled"]
+        print(f"ratio belegt-compiled vs belegt-python: {ratio:.1f}x")
+
+
+def _load(values: tuple[float, float, float]) -> str:
+    return " ".join(f"{v:.2f}" for v in values)
 
 
 if __name__ == "__main__":

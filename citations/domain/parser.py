@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from types import ModuleType
 
 from citations.domain.citation import (
     _ORDINALS,
@@ -34,6 +35,7 @@ from citations.domain.citation import (
 from citations.domain.instruments import (
     InstrumentInfo,
 )
+from citations.domain.parser_compiled import compiled_parser
 from citations.domain.parser_input import (
     _HTML_HINT,
     _candidates,
@@ -70,6 +72,8 @@ class _Parser(_InstrumentMixin, _UsualMixin, _TailMixin):
         self.text = text
         self.default = default_instrument
         self.results: list[Citation] = []
+        # candidates before it lie inside a citation already read
+        self.pos = 0
         self.last_eu: InstrumentInfo | None = None
         # where the last chain ended, and its last unit as a bare "Abs. 2"
         # after it reads it: top level, its value, language counts, act
@@ -81,52 +85,72 @@ class _Parser(_InstrumentMixin, _UsualMixin, _TailMixin):
 
     # -- entry point --
     def run(self) -> list[Citation]:
-        pos = 0
-        text = self.text
+        """Every citation of the text, by the Python steps."""
         # Candidate places first (``_candidates``); the full trigger is matched
         # only there.
-        results = self.results
         for start in self._places():
-            if start < pos:
-                continue
-            usual = self._usual_head(start)
-            if usual is not None:
-                # "Artikel 6 Absatz 1 gilt": the unit in one match, and where
-                # the chain ends there, straight to its citation
-                if usual[0].lastgroup in _USUAL_ENDS:
-                    citation = self._usual_citation(start, *usual)
-                    results.append(citation)
-                    pos = citation.end
-                    continue
-                items = self._chain_from(self._usual_item(start, *usual))
-            else:
-                m = _TRIGGER.match(text, start)
-                if m is None:
-                    continue
-                items = self._chain(m)
-            if not items:
-                continue
-            pos = items[-1].end
-            batch = -1
-            for item in items:
-                if item.batch != batch:
-                    # "§§ 280, 288 BGB und § 433 BGB": one group per instrument
-                    self.group += 1
-                    batch = item.batch
-                results.append(self._freeze(item))
-            last = items[-1]
-            top = next(iter(last.levels))
-            self.last_end = last.end
-            self.last_unit = (
-                top,
-                last.levels[top],
-                last.lang_de,
-                last.lang_en,
-                last.instrument,
-            )
+            if start >= self.pos:
+                self._read_at(start)
         if self.default is None:
             self._bind_in_sentence()
         return self.results
+
+    def run_compiled(self, compiled: ModuleType) -> list[Citation]:
+        """The same citations, the compiled reader (``parser_compiled``)
+        reading every candidate it can and these steps the others: it stops
+        at a candidate it hands over, with this parser's state as the steps
+        would have left it, and goes on after it."""
+        # a tuple: advance() reads it as it is, a list it would copy first
+        places = tuple(compiled.candidates(self.text))
+        n = len(places)
+        i = compiled.advance(self, places, 0)
+        while i < n:
+            self._read_at(places[i])
+            i = compiled.advance(self, places, i + 1)
+        if self.default is None:
+            self._bind_in_sentence()
+        return self.results
+
+    def _read_at(self, start: int) -> None:
+        """The chain that starts at the candidate place ``start``, if any:
+        its citations, and the state the next candidate reads."""
+        text = self.text
+        results = self.results
+        usual = self._usual_head(start)
+        if usual is not None:
+            # "Artikel 6 Absatz 1 gilt": the unit in one match, and where
+            # the chain ends there, straight to its citation
+            if usual[0].lastgroup in _USUAL_ENDS:
+                citation = self._usual_citation(start, *usual)
+                results.append(citation)
+                self.pos = citation.end
+                return
+            items = self._chain_from(self._usual_item(start, *usual))
+        else:
+            m = _TRIGGER.match(text, start)
+            if m is None:
+                return
+            items = self._chain(m)
+        if not items:
+            return
+        self.pos = items[-1].end
+        batch = -1
+        for item in items:
+            if item.batch != batch:
+                # "§§ 280, 288 BGB und § 433 BGB": one group per instrument
+                self.group += 1
+                batch = item.batch
+            results.append(self._freeze(item))
+        last = items[-1]
+        top = next(iter(last.levels))
+        self.last_end = last.end
+        self.last_unit = (
+            top,
+            last.levels[top],
+            last.lang_de,
+            last.lang_en,
+            last.instrument,
+        )
 
     def _places(self) -> list[int]:
         return _candidates(self.text)
@@ -557,7 +581,13 @@ def parse_citations(
     Spans point into ``text`` as given, also when it holds HTML (entities and
     tags are read as what they stand for, offsets are kept)."""
     if ("&" not in text and "<" not in text) or _HTML_HINT.search(text) is None:
-        return _Parser(text, default_instrument).run()
+        return _parse(text, default_instrument)
     plain = _same_length_plain(text)
-    found = _Parser(plain, default_instrument).run()
+    found = _parse(plain, default_instrument)
     return [replace(c, raw=text[c.start : c.end]) for c in found]
+
+
+def _parse(text: str, default_instrument: InstrumentInfo | None) -> list[Citation]:
+    parser = _Parser(text, default_instrument)
+    compiled = compiled_parser()
+    return parser.run() if compiled is None else parser.run_compiled(compiled)

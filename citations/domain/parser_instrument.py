@@ -59,25 +59,7 @@ class _InstrumentMixin:
     def _act_before(self, start: int) -> InstrumentInfo | None:
         """ "DSGVO, Art. 15 Abs. 3", "DORA Article 19(1)": the act right before
         the unit, unless it belongs to the citation before."""
-        begin = max(self.last_end, start - 70)
-        if begin >= start:
-            return None
-        # cheap rejection: an act's name ends with a letter or digit, right
-        # before the unit (after a space or comma) ...
-        tail = self.text[begin:start].rstrip(" ,\t\n\xa0")
-        if not tail or not tail[-1].isalnum():
-            return None
-        # ... and its last word is capitalised ("DSGVO", "Act"; not "gemäß")
-        if not tail.rsplit(None, 1)[-1].lstrip('([„"“')[:1].isupper():
-            return None
-        # "(AI Act Article 50(3))": an opening bracket is no part of the name
-        words = [w.lstrip('([„"“') for w in tail.split()]
-        # the static registry's names only (an ordinary word never binds)
-        for n in range(min(4, len(words)), 0, -1):
-            info = static_alias(" ".join(words[-n:]))
-            if info is not None:
-                return info
-        return None
+        return act_named_before(self.text, max(self.last_end, start - 70), start)
 
     def _act_later(self, end: int) -> InstrumentInfo | None:
         """ "Annex III point 5 ... under the AI Act": an EU act named (by its
@@ -176,3 +158,27 @@ class _InstrumentMixin:
             if m is not None:
                 yield m
                 resume = m.end()
+
+
+def act_named_before(text: str, begin: int, start: int) -> InstrumentInfo | None:
+    """The act named in ``text[begin:start]`` right before the unit at
+    ``start`` (the parser's ``_act_before``; the compiled reader calls it
+    where its own cheap checks pass)."""
+    if begin >= start:
+        return None
+    # cheap rejection: an act's name ends with a letter or digit, right
+    # before the unit (after a space or comma) ...
+    tail = text[begin:start].rstrip(" ,\t\n\xa0")
+    if not tail or not tail[-1].isalnum():
+        return None
+    # ... and its last word is capitalised ("DSGVO", "Act"; not "gemäß")
+    if not tail.rsplit(None, 1)[-1].lstrip('([„"“')[:1].isupper():
+        return None
+    # "(AI Act Article 50(3))": an opening bracket is no part of the name
+    words = [w.lstrip('([„"“') for w in tail.split()]
+    # the static registry's names only (an ordinary word never binds)
+    for n in range(min(4, len(words)), 0, -1):
+        info = static_alias(" ".join(words[-n:]))
+        if info is not None:
+            return info
+    return None

@@ -12,6 +12,7 @@ from dataclasses import replace
 
 from citations.domain.citation import Citation
 from citations.domain.instruments import InstrumentInfo
+from citations.domain.patterns import _WS_COMMA
 
 
 def bind_in_sentence(text: str, results: list[Citation]) -> None:
@@ -63,7 +64,7 @@ def bind_in_sentence(text: str, results: list[Citation]) -> None:
 
 # what names the thing a unit belongs to when it is no act: "Art. 4 der
 # Geschäftsordnung", "§ 5 des Mietvertrags", "Article 5 of the Agreement"
-_OWN_NAME = re.compile(r"\s*,?\s*(?:der|des|dem|of\s+the|of|to\s+the)\s+[A-ZÄÖÜ]")
+_OWN_NAME = re.compile(_WS_COMMA + r"(?:der|des|dem|of\s+the|of|to\s+the)\s+[A-ZÄÖÜ]")
 # words that end with a period inside a sentence ("vgl. Art. 6", "gem. § 286")
 _ABBREVIATIONS = frozenset(
     [

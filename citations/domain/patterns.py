@@ -12,6 +12,15 @@ from citations.domain.instruments import REGISTRY, InstrumentInfo, alias_pattern
 
 # --- regular expressions ---
 
+# Blanks, an optional comma, blanks. Written so, never as ``\s*,?\s*``: the
+# two match the same text, try the same ends in the same order (the longest
+# first, as the pattern after them fails) and so give the same match
+# everywhere; but where nothing follows a run of n blanks, ``\s*,?\s*``
+# tries every split of the run between its two ``\s*`` (n²/2 steps: ~150 s
+# for "§ 1" and 80,000 blanks), this one gives back one blank at a time
+# (n steps). ``tests/citations/test_parser_linear.py`` holds both forms equal.
+_WS_COMMA = r"\s*(?:,\s*)?"
+
 _NUM_VALUE = r"\d{1,4}(?:[a-z](?![a-z.]))?"
 _NUM = "(" + _NUM_VALUE + r")(?!\d)(?![,.]\d)"
 # a § number may have a spaced letter suffix ("§ 124 a VwGO")
@@ -68,7 +77,7 @@ _ANNEX_NUMBER = re.compile(r"\s*([IVXL]{1,6})\b")
 # alternative, so it changes no match (``_TAIL_PLAIN`` is the same without it;
 # the equality tests compare both at every place of the labelled sets).
 _TAIL_FIRST = (
-    r"(?=\s*,?\s*(?:[(§]|\d\.|Ab|U[Aan]|S[.aä]|H[sSab]|Nr|Nu|Zi|no|li|Bu|Bs|le"
+    "(?=" + _WS_COMMA + r"(?:[(§]|\d\.|Ab|U[Aan]|S[.aä]|H[sSab]|Nr|Nu|Zi|no|li|Bu|Bs|le"
     r"|Al|Va|Se|Te|Pa|po|pa|fi|fo|se|si|su|th|te|ei|ni)|[ \t]+[a-z]{1,2}\))"
 )
 # The alternatives of ``_TAIL`` by name, in the order they are tried (the
@@ -80,7 +89,7 @@ _TAIL_PARTS: dict[str, str] = {
     "uabs": r"\s*(?:UAbs\.|Uabs\.|Unterabs\.|Unterabsatz|Unterabsätze|UA)\s*"
     r"(?P<v_uabs>\d{1,2})(?!\d)",
     "satz": r"\s*(?:S\.|Satz|Sätze|Sätzen)\s*(?P<v_satz>\d{1,2})(?!\d)(?![.,]\d)",
-    "hs": r"\s*,?\s*(?:(?:Hs\.|HS|Halbs\.|Halbsatz|Hbs\.)\s*(?P<v_hs>\d)"
+    "hs": _WS_COMMA + r"(?:(?:Hs\.|HS|Halbs\.|Halbsatz|Hbs\.)\s*(?P<v_hs>\d)"
     r"|(?P<v_hs2>\d)\.\s*(?:Hs\.|HS|Halbs\.|Halbsatz|Hbs\.))(?!\d)",
     "nr": r"\s*(?:Nr\.|Nrn\.|Nummer|Nummern|Ziff\.|Ziffer|Ziffern|Ziff|Nr(?=\s?\d)"
     r"|nos?\.(?=\s?\d))\s*"
@@ -88,13 +97,14 @@ _TAIL_PARTS: dict[str, str] = {
     "lit": r"\s*(?:lit\.|Buchst\.|Buchstabe|Buchstaben|Bst\.|litera|letters?)\s*"
     r"(?P<v_lit>[a-z]{1,2})\b\)?",
     "alt": r"\s*(?:Alt\.|Alternative|Var\.|Variante)\s*(?P<v_alt>\d{1,2})\b",
-    "part": r"\s*,?\s*(?:Abschnitt|Section|Teil|Part)\s+(?P<v_part>[A-Z]|\d{1,2})\b",
-    "enpoint": r"\s*,?\s*points?\s*(?:\((?P<v_enpoint>[a-z0-9]{1,4})\)"
+    "part": _WS_COMMA
+    + r"(?:Abschnitt|Section|Teil|Part)\s+(?P<v_part>[A-Z]|\d{1,2})\b",
+    "enpoint": _WS_COMMA + r"points?\s*(?:\((?P<v_enpoint>[a-z0-9]{1,4})\)"
     r"|(?P<v_enpoint2>\d{1,3})(?!\d)(?![.,]\d))",
-    "ensub": r"\s*,?\s*(?:(?P<o_ensub>first|second|third|fourth|fifth|sixth"
+    "ensub": _WS_COMMA + r"(?:(?P<o_ensub>first|second|third|fourth|fifth|sixth"
     r"|seventh|eighth|ninth|tenth)\s+subparagraph|subparagraph\s+(?P<v_ensub>\d{1,2}))"
     r"\b",
-    "ensent": r"\s*,?\s*(?:(?P<o_ensent>first|second|third|fourth|fifth|sixth)"
+    "ensent": _WS_COMMA + r"(?:(?P<o_ensent>first|second|third|fourth|fifth|sixth)"
     r"\s+sentence|sentence\s+(?P<v_ensent>\d{1,2}))\b",
     "enpara": r"\s*(?:paragraph\s+|paras?\.\s*)(?P<v_enpara>\d{1,3})(?!\d)",
     "asec": r"\s+§\s*(?P<v_asec>\d{1,3}[a-z]?)(?!\d)(?![,.]\d)",
@@ -115,7 +125,8 @@ _FOLLOWING_OR_RANGE = re.compile(
 )
 _LIST_SEP = re.compile(r"\s*(?:,|;|(?:und|sowie|oder|and|or)\b|bzw\.|&)\s*")
 _JOIN = re.compile(
-    r"\s*,?\s*(?:i\.\s?V\.\s?m\.|iVm|i\.V\.|in\s+Verbindung\s+mit|in\s+conjunction\s+with"
+    _WS_COMMA
+    + r"(?:i\.\s?V\.\s?m\.|iVm|i\.V\.|in\s+Verbindung\s+mit|in\s+conjunction\s+with"
     r"|(?:und|sowie|oder|and|or)\b|bzw\.|,|/)\s*"
 )
 _BARE_VALUE = re.compile(
@@ -146,7 +157,7 @@ _ABBR = (
 _ABBR_SHAPE = re.compile(r"[A-ZÄÖÜ][A-Za-zÄÖÜäöü]{0,8}(?:G|VO|O)")
 # what may stand before an instrument's name: "der DSGVO", "of the GDPR"
 _INSTRUMENT_HEAD = (
-    r"\s*,?\s*(?:(?:of\s+the|of|to|der|des|dem|the|aus\s+der|aus\s+dem|nach\s+der)"
+    _WS_COMMA + r"(?:(?:of\s+the|of|to|der|des|dem|the|aus\s+der|aus\s+dem|nach\s+der)"
     r"\s+)?"
 )
 _INSTRUMENT = re.compile(
@@ -172,7 +183,7 @@ _QUICK_END = re.compile(
     r"zum|im|vom|von|analog|a|aa|bb|cc)\b)[a-zäöüß]{2}"
     r"|[.;:)\]](?![\d)]))"
 )
-_INSTRUMENT_START = re.compile(r"\s*,?\s*[A-ZÄÖÜdto]")
+_INSTRUMENT_START = re.compile(_WS_COMMA + "[A-ZÄÖÜdto]")
 _EN_ALIASES = frozenset(
     a.casefold()
     for a in (
@@ -429,8 +440,10 @@ _VV = re.compile(
 )
 _VV_BEFORE = re.compile(r"\b(?:Nrn?\.?|Nummern?|[Nn]os?\.)\s*\d{4}")
 # "Anlage 1 zu § 2 Abs. 2 RVG": the place of the Anlage is part of its name
+# (the optional bracket written as the comma of ``_WS_COMMA``, for the same
+# reason)
 _ANLAGE_TO = re.compile(
-    r"\s*\(?\s*zu\s+(?P<to>§\s*(?P<sec>\d{1,4}[a-z]?)"
+    r"\s*(?:\(\s*)?zu\s+(?P<to>§\s*(?P<sec>\d{1,4}[a-z]?)"
     r"(?:\s*(?:Abs\.|Absatz)\s*(?P<para>\d{1,2}))?)\s*\)?"
 )
 _ANLAGE_NUMBER = re.compile(r"\s*(\d{1,2}[a-z]?)(?!\d)")

@@ -346,12 +346,27 @@ SHAPE_FIELDS = (
 )  # fmt: skip
 
 
+# A ground truth's ``alt_quotes`` are other passages that evidence the same
+# element just as well (the board minutes and the incident file both state
+# the submission time): a careful reviewer accepts a proposal of either.
+# ``--no-alt-quotes`` credits the main quote only.
+CREDIT_ALT_QUOTES = True
+
+
 def _truth_match(proposal: dict, truth: dict) -> bool:
-    return (
-        proposal["key"] == truth["key"]
-        and bool(truth.get("quote"))
-        and proposal["doc"] == truth.get("doc")
-        and quotes_overlap(proposal["quote"], truth["quote"])
+    if proposal["key"] != truth["key"] or not truth.get("quote"):
+        return False
+    passages = [{"doc": truth.get("doc"), "quote": truth["quote"]}]
+    if CREDIT_ALT_QUOTES:
+        passages += [
+            {"doc": alt.get("doc", truth.get("doc")), "quote": alt["quote"]}
+            for alt in truth.get("alt_quotes", [])
+            if alt.get("quote")
+        ]
+    return any(
+        proposal["doc"] == passage["doc"]
+        and quotes_overlap(proposal["quote"], passage["quote"])
+        for passage in passages
     )
 
 
@@ -608,7 +623,14 @@ def main() -> int:
         "--dossiers",
         help="only these dossiers, comma-separated (e.g. K8,K9,K10), as one part",
     )
+    parser.add_argument(
+        "--no-alt-quotes",
+        action="store_true",
+        help="credit a proposal only where it matches an element's main quote",
+    )
     args = parser.parse_args()
+    global CREDIT_ALT_QUOTES
+    CREDIT_ALT_QUOTES = not args.no_alt_quotes
     paths = sorted(SCENARIOS.glob("C*.json"))
     holdout = [
         p for p in paths if json.loads(p.read_text(encoding="utf-8")).get("holdout")

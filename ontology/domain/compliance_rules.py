@@ -471,7 +471,7 @@ def subjects_of(obligation: ObligationDef, facts: FactBase) -> list[str | None]:
         ]
         return list(dict.fromkeys(providers)) or [None]
     if obligation.key == "gdpr_28_3":
-        processors = list(
+        processors: list[str | None] = list(
             dict.fromkeys(
                 str(f.value.get("processor"))
                 for f in facts.all("gdpr_ctx_processing_on_behalf")

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import importlib.util
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -17,12 +18,13 @@ def bench():
     spec = importlib.util.spec_from_file_location(
         "_compliance_benchmark", ROOT / "benchmarks" / "compliance.py"
     )
+    assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
 
 
-TRUTH = {
+TRUTH: dict[str, Any] = {
     "key": "dora_19_4_a_initial_notification",
     "doc": "D3",
     "quote": "Die Erstmeldung wurde um 12:40 Uhr an die BaFin übermittelt",

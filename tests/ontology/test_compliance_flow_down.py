@@ -7,6 +7,8 @@ K43 - says offen; the evaluator said nicht erfüllt)."""
 
 from __future__ import annotations
 
+from datetime import date
+
 from ontology.domain.compliance import compliance_evaluate
 from ontology.domain.compliance_facts import ComplianceFact, ComplianceInput
 
@@ -28,7 +30,7 @@ def _sub_processing(*extra: ComplianceFact):
         *extra,
     )
     result = compliance_evaluate(
-        ComplianceInput(valid_at="2026-11-30", regimes=("gdpr",), facts=facts)
+        ComplianceInput(valid_at=date(2026, 11, 30), regimes=("gdpr",), facts=facts)
     )
     verdict = result.obligation("gdpr_28_sub")
     return next(e for e in verdict.elements if e.key == "gdpr_28_4_flow_down")

@@ -13,6 +13,7 @@ says "nicht anwendbar", found the evaluator saying "erfüllt")."""
 from __future__ import annotations
 
 import re
+from datetime import date
 
 from ontology.domain.compliance import compliance_evaluate
 from ontology.domain.compliance_catalogue import element_index
@@ -25,7 +26,7 @@ def _fact(ref: str, key: str, value: dict) -> ComplianceFact:
 
 def _deployer(*, deepfakes: bool) -> ComplianceInput:
     return ComplianceInput(
-        valid_at="2026-12-01",
+        valid_at=date(2026, 12, 1),
         regimes=("aia",),
         facts=(
             _fact("c1", "aia_ctx_role", {"role": "deployer"}),

@@ -17,6 +17,8 @@ Expected from the law: A nicht erfüllt ((d) contradicted), B nicht erfüllt
 
 from __future__ import annotations
 
+from datetime import date
+
 from ontology.domain.compliance import compliance_evaluate
 from ontology.domain.compliance_facts import ComplianceFact, ComplianceInput
 
@@ -59,7 +61,9 @@ def _context(processors=PROCESSORS) -> list[ComplianceFact]:
 
 def _evaluate(facts: list[ComplianceFact]):
     return compliance_evaluate(
-        ComplianceInput(valid_at="2026-11-20", regimes=("gdpr",), facts=tuple(facts))
+        ComplianceInput(
+            valid_at=date(2026, 11, 20), regimes=("gdpr",), facts=tuple(facts)
+        )
     )
 
 

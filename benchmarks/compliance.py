@@ -418,8 +418,15 @@ def score_dossier(truth: dict, proposals: list[dict]) -> dict[str, Any]:
         # tied to it; one it gives to several (a framework contract's general
         # part) stays without a subject and counts for each by its document
         named = {e.get("subject") for e in quoted if e["key"] == p["key"]} - {None}
+        # several AI systems: the truth judges the element's obligation for
+        # each, and the reviewer ties the passage to the system it describes
+        owner = index[p["key"]][0].key if p["key"] in index else None
+        judged_for = {
+            o.get("subject") for o in truth["obligations"] if o["key"] == owner
+        } - {None}
         subjects = {e.get("subject") for e in matches}
-        if len(named) > 1 and len(subjects) == 1 and None not in subjects:
+        several = len(named) > 1 or len(judged_for) > 1
+        if several and len(subjects) == 1 and None not in subjects:
             fixes["subject"] = subjects.pop()
         # the register's CIF column: the truth states it as the derived
         # element's status; the reviewer sets the flag accordingly

@@ -615,13 +615,35 @@ def compliance_evaluate(data: ComplianceInput) -> ComplianceAssessment:
     """Judge every obligation of the assessment's regimes, element by element."""
     facts = FactBase.build(data)
     ctx = Context(facts=facts, determinations=determinations(facts, data.regimes))
+    systems: dict[str, Context] = {}
+
+    def context_of(obligation: ObligationDef, subject: str | None) -> Context:
+        # An AI system of several is classified, and its duties judged, on
+        # its own facts and those of the organisation (role, policies), never
+        # on another system's Annex III point or Art. 6(3) exception.
+        if obligation.regime != "aia" or subject is None:
+            return ctx
+        if subject not in systems:
+            own = facts.for_subject(subject)
+            systems[subject] = Context(
+                facts=own, determinations=determinations(own, data.regimes)
+            )
+        return systems[subject]
+
     verdicts: list[ObligationVerdict] = []
     for obligation in obligations_catalogue().values():
         if obligation.regime not in data.regimes:
             continue
         subjects = subjects_of(obligation, facts)
         for subject in subjects:
-            verdicts.append(_obligation(obligation, ctx, subject, len(subjects) == 1))
+            verdicts.append(
+                _obligation(
+                    obligation,
+                    context_of(obligation, subject),
+                    subject,
+                    len(subjects) == 1,
+                )
+            )
     return ComplianceAssessment(
         valid_at=data.valid_at,
         obligations=tuple(verdicts),

@@ -165,6 +165,23 @@ class FactBase:
     def all(self, key: str) -> list[ComplianceFact]:
         return list(self.counting.get(key, ()))
 
+    def for_subject(self, subject: str) -> FactBase:
+        """The counting facts of one subject (one AI system of several): those
+        tied to it and those tied to none (the organisation's role, a policy
+        for all its systems); a fact tied to another subject is left out.
+        Why the others do not count stays as it is."""
+        return FactBase(
+            valid_at=self.valid_at,
+            counting={
+                key: kept
+                for key, facts in self.counting.items()
+                if (kept := [f for f in facts if fact_subject(f) in (None, subject)])
+            },
+            ignored=self.ignored,
+            pending=self.pending,
+            after_stichtag=self.after_stichtag,
+        )
+
     def first(self, key: str) -> ComplianceFact | None:
         found = self.counting.get(key)
         return found[0] if found else None
@@ -175,6 +192,16 @@ class FactBase:
         if fact is None:
             return None, []
         return as_bool(fact.value.get(name)), [fact.ref]
+
+
+def fact_subject(fact: ComplianceFact) -> str | None:
+    """The subject a fact is tied to: its ``subject``; an AI system's
+    description (``aia_ctx_system``) is its own subject, named by ``subject``
+    or else by its ``name``."""
+    own = fact.value.get("subject")
+    if own is None and fact.key == "aia_ctx_system":
+        own = fact.value.get("name")
+    return str(own) if own not in (None, "") else None
 
 
 def refs(facts: Iterable[ComplianceFact]) -> list[str]:

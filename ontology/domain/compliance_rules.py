@@ -18,7 +18,13 @@ from ontology.domain.compliance_determinations import (
     annex_iii_provision,
     determinations,
 )
-from ontology.domain.compliance_facts import FactBase, as_bool, as_list, parse_date
+from ontology.domain.compliance_facts import (
+    FactBase,
+    as_bool,
+    as_list,
+    fact_subject,
+    parse_date,
+)
 
 __all__ = [
     "Applicability",
@@ -461,8 +467,18 @@ def subjects_of(obligation: ObligationDef, facts: FactBase) -> list[str | None]:
     """The subjects an obligation is judged for: one per ICT contract for
     Art. 30 DORA; one per processor for Art. 28(3) GDPR where the controller
     has several (each processing on behalf is governed by its own contract
-    "binding on the processor with regard to the controller"); otherwise one
-    without a subject."""
+    "binding on the processor with regard to the controller"); one per AI
+    system for every AI Act obligation where the dossier describes several
+    (classification, Art. 6(3) exception and duties attach to a system:
+    Art. 6, 16, 26 KI-VO); otherwise one without a subject."""
+    if obligation.regime == "aia":
+        systems = list(
+            dict.fromkeys(
+                s for f in facts.all("aia_ctx_system") if (s := fact_subject(f))
+            )
+        )
+        subjects: list[str | None] = [*systems]
+        return subjects if len(subjects) > 1 else [None]
     if obligation.key in ("dora_30_2", "dora_30_3"):
         providers = [
             str(a.value.get("provider"))

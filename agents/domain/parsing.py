@@ -28,7 +28,10 @@ DATE = (
     rf"|\d{{1,2}}\.\s?(?:{_DE_MONTH})\s+\d{{4}}"
     rf"|\d{{1,2}}(?:st|nd|rd|th)?\s+(?:{_EN_MONTH})\s+\d{{4}}"
     rf"|(?:{_EN_MONTH})\s+\d{{1,2}}(?:st|nd|rd|th)?,?\s+\d{{4}}"
-    r"|\d{4}-\d{2}-\d{2})"
+    r"|\d{4}-\d{2}-\d{2}"
+    # day first, as in the EU outside Germany ("25/09/2026", Irish and
+    # British portals); a four-digit year only, so no fraction or file number
+    r"|(?<![\d/])\d{1,2}/\d{1,2}/\d{4}(?![\d/]))"
 )
 _DATE_RE = re.compile(DATE, re.IGNORECASE)
 _NUMERIC = re.compile(r"(\d{1,2})\.\s?(\d{1,2})\.\s?(\d{4}|\d{2})$")
@@ -40,6 +43,7 @@ _EN_MDY = re.compile(
     rf"({_EN_MONTH})\s+(\d{{1,2}})(?:st|nd|rd|th)?,?\s+(\d{{4}})$", re.IGNORECASE
 )
 _ISO = re.compile(r"(\d{4})-(\d{2})-(\d{2})$")
+_SLASH_DMY = re.compile(r"(\d{1,2})/(\d{1,2})/(\d{4})$")
 
 
 def parse_date(raw: str) -> dt.date | None:
@@ -59,6 +63,10 @@ def parse_date(raw: str) -> dt.date | None:
             return dt.date(int(m[3]), MONTHS_EN[m[1].lower()], int(m[2]))
         if m := _ISO.match(raw):
             return dt.date(int(m[1]), int(m[2]), int(m[3]))
+        if m := _SLASH_DMY.match(raw):
+            # day first; "09/25/2026" (month first) is no valid date here
+            # and is refused rather than guessed
+            return dt.date(int(m[3]), int(m[2]), int(m[1]))
     except ValueError:
         return None
     return None

@@ -397,6 +397,13 @@ class ComplianceExtractor:
                     heading = doc.title
                     doc.marketing = MARKETING_TITLE.search(heading) is not None
                     doc.obligations |= _obligations_of_kinds(heading, self.regimes)
+                elif doc.units_read <= 2 and not doc.obligations and not doc.marketing:
+                    # a product's name as the title and the kind of document
+                    # as the heading right under it ("Tessellate Resolve 2" /
+                    # "Instructions for Use"): the two are the title
+                    doc.title = f"{doc.title} – {heading}"
+                    doc.marketing = MARKETING_TITLE.search(heading) is not None
+                    doc.obligations |= _obligations_of_kinds(heading, self.regimes)
                 doc.heading = heading
                 section = _Section(heading)
                 # A heading can itself be the evidence (a register's title).

@@ -169,6 +169,9 @@ PATTERNS: tuple[ElementPattern, ...] = (
         r"(erreichen|contact).{0,40}(Datenschutzbeauftragte|data protection officer)",
         r"\b(?:DPO|Datenschutzbeauftragte\w*|data protection officer)\b(?!@).{0,80}(?:@|e-?mail|phone|Telefon|erreichbar|erreichen|reach|contact)",
         r"(?:reach|contact)\w* (?:our |the )?DPO\b",
+        # the officer named, the address in the next sentence: "Our DPO is
+        # Niamh Byrne. Write to dpo@…", "Unser Datenschutzbeauftragter ist …"
+        r"\b(?:our|the)\s+(?:DPO|data protection officer)\s+is\b|\bunser\w*\s+Datenschutzbeauftragte\w*\s+ist\b",
         not_within=_NOT_A_NOTICE,
     ),
     _p(
@@ -176,6 +179,10 @@ PATTERNS: tuple[ElementPattern, ...] = (
         r"(zur|zum|für) .{0,160}(auf Grundlage|Rechtsgrundlage|gemäß|nach) .{0,40}Art\.? ?6",
         r"(?:verarbeiten|process)\b.{0,200}\(Art(?:icle|\.)? ?6 ?(?:\(1\)|Abs\.? ?1)",
         r"\bto\b.{0,160}\(Article 6\(1\)\([a-f]\) GDPR\)",
+        # the legal basis first, then the purpose: "Art. 6(1)(b) GDPR –
+        # processing is necessary to sell you the ticket", "Art. 6 Abs. 1
+        # lit. a DSGVO: Ihre Einwilligung für den Newsletter"
+        r"^\W*Art(?:icle|ikel|\.)?\s*6\s*(?:\(1\)\s*\(?[a-f]\)?|Abs(?:atz|\.)?\s*1\s*(?:(?:S(?:atz|\.)|UAbs\.)\s*1\s*)?(?:lit\.|Buchst(?:abe|\.))\s*[a-f])\s*(?:GDPR|DSGVO)?\s*[–:\-]\s*\w",
         not_within=_NOT_A_NOTICE,
     ),
     _p(
@@ -203,6 +210,11 @@ PATTERNS: tuple[ElementPattern, ...] = (
         "gdpr_13_1_f_third_country_transfer",
         r"Angemessenheitsbeschluss|Standardvertragsklauseln|Standarddatenschutzklauseln",
         r"adequacy decision|standard contractual clauses|standard data protection clauses",
+        # that there is no transfer is the information Art. 13(1)(f) asks for
+        r"\b(?:do|does|will)\s+not\s+(?:transfer|send|share)\b.{0,80}\b(?:outside\s+(?:the\s+)?(?:EEA|European|EU)|third\s+countr)"
+        r"|\bno\s+(?:data\s+)?transfers?\b.{0,60}\b(?:outside\s+(?:the\s+)?(?:EEA|EU)|third\s+countr)"
+        r"|\b(?:nicht|keine)\b.{0,60}\b(?:in\s+(?:ein\s+)?Drittl\w*|außerhalb\s+(?:der|des)\s+(?:EU|EWR|Europäischen))\b.{0,40}\b(?:übermittel|übertragen|weitergegeben)"
+        r"|\bkeine\s+Übermittlung\w*\b.{0,40}\bDrittl",
         not_within=_NOT_A_NOTICE,
     ),
     _p(
@@ -1128,6 +1140,11 @@ MARKETING_CLAIM = _rx(
     # a promise, not the law's "sufficient guarantees" / "hinreichende Garantien"
     r"|\bbias-free\b|\bgarantiert\b|\bguaranteed\b|\b(?:we|wir)\s+(?:guarantee|garantieren)\b"
     r"|\bguarantee[sd]?\s+(?:that|you|your|100)\b"
+    # a seal or a comparison instead of a statement ("TÜV-geprüft und rundum
+    # sicher", "as safe as our vehicles", "100 % secure")
+    r"|\b(?:TÜV|DEKRA)[- ]?(?:geprüft|zertifiziert|certified|approved)|\brundum\s+sicher\b"
+    r"|\bso\s+(?:zuverlässig|sicher|gut)\s+wie\s+(?:unser|unsere|ihr)\w*\b|\bas\s+(?:safe|secure|reliable)\s+as\s+(?:our|a)\b"
+    r"|\b100\s?%\s+(?:sicher|safe|secure|DSGVO|GDPR)"
 )
 # Titles of documents that advertise rather than record (flyers, brochures,
 # product sheets, press releases, whitepapers): nothing in them is evidence.

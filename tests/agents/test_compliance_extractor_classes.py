@@ -1366,3 +1366,111 @@ def test_a_dpia_not_yet_carried_out_is_an_absent_35_1():
 def test_dora_records_in_their_own_words(name, text, key, start):
     _ex, found = _read((name, text), regimes=("dora",))
     assert any(q.startswith(start) for q in _quotes(found, key))
+
+
+def test_a_product_name_over_the_kind_of_document_is_one_title():
+    # "Larkspur Planner 4" / "Instructions for Use": the kind is the heading
+    # under the product's name, and the document is read as what it names
+    ifu = (
+        "Larkspur Planner 4\n\nInstructions for Use\n\nDocument IFU-LP-4, "
+        "version 2.1\n\n1 Provider\n\nLarkspur Planner 4 is placed on the market "
+        "by Larkspur Systems GmbH, Hafenstraße 3, 28195 Bremen, "
+        "compliance@larkspur.example.\n"
+    )
+    extractor, found = _read(("ifu.pdf", ifu), regimes=("aia",))
+    [document] = extractor._docs.values()
+    assert document.title == "Larkspur Planner 4 – Instructions for Use"
+    assert _quotes(found, "aia_13_3_a_provider_identity")
+
+
+def test_a_subtitle_further_down_does_not_rename_the_document():
+    notice = (
+        "Privacy notice of the Larkspur app\n\nWho we are\n\nLarkspur Systems "
+        "GmbH, Hafenstraße 3, Bremen, is the controller.\n\nInstructions for Use\n\n"
+        "Open the app and sign in.\n"
+    )
+    extractor, _found = _read(("notice.pdf", notice), regimes=("gdpr", "aia"))
+    [document] = extractor._docs.values()
+    assert document.title == "Privacy notice of the Larkspur app"
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Ihre Daten sind bei uns so sicher wie unser Tresor: DEKRA-geprüft und rundum sicher.",
+        "Your data is as safe as our own accounts, 100 % secure.",
+    ],
+)
+def test_a_seal_or_a_comparison_in_a_notice_is_a_marketing_claim(sentence):
+    from agents.extraction.compliance_patterns import MARKETING_CLAIM
+
+    assert MARKETING_CLAIM.search(sentence)
+    notice = "Datenschutzhinweise der Musterbäckerei\n\nEmpfänger\n\n" + sentence + "\n"
+    _ex, found = _read(("notice.pdf", notice), regimes=("gdpr",))
+    assert found == []
+
+
+NOTICE_TERSE = """Privacy notice - Brackenford Marathon
+
+Who we are
+
+Brackenford Events Ltd., 2 Quay Road, Galway, is the controller. Our DPO is Ciara Nolan. Write to dpo@brackenford.example.
+
+Why we use your data
+
+Art. 6(1)(b) GDPR – processing is necessary to register you for the race and to time your run.
+
+Transfers
+
+We do not transfer your personal data outside the European Economic Area.
+"""
+
+HINWEIS_KNAPP = """Datenschutzhinweise des Stadtlaufs Wendelstein
+
+Verantwortlicher
+
+Laufverein Wendelstein e.V., Marktplatz 1, 90530 Wendelstein. Unser Datenschutzbeauftragter ist Herr Jonas Held, erreichbar über den Vorstand.
+
+Zwecke
+
+Art. 6 Abs. 1 lit. b DSGVO: Anmeldung zum Lauf und Zeitmessung.
+
+Drittländer
+
+Ihre Daten werden nicht in ein Drittland übermittelt.
+"""
+
+
+@pytest.mark.parametrize(
+    ("notice", "dpo", "basis", "transfer"),
+    [
+        (NOTICE_TERSE, "Our DPO is", "Art. 6(1)(b) GDPR", "We do not transfer"),
+        (
+            HINWEIS_KNAPP,
+            "Unser Datenschutzbeauftragter",
+            "Art. 6 Abs. 1 lit. b",
+            "nicht in ein Drittland",
+        ),
+    ],
+)
+def test_a_terse_notice_yields_dpo_basis_and_no_transfer(notice, dpo, basis, transfer):
+    _ex, found = _read(("notice.pdf", notice), regimes=("gdpr",))
+    assert any(dpo in q for q in _quotes(found, "gdpr_13_1_b_dpo_contact"))
+    assert any(basis in q for q in _quotes(found, "gdpr_13_1_c_purposes_legal_basis"))
+    assert any(
+        transfer in q for q in _quotes(found, "gdpr_13_1_f_third_country_transfer")
+    )
+
+
+def test_an_authority_portal_receipt_with_a_slash_date_is_a_submission():
+    mails = (
+        "Incident file INC-9 - mails exported from the incident mailbox\n\n"
+        "From: Central Bank - Reporting Portal <no-reply@portal.cb.example>\n"
+        "To: Aoife Byrne\nDate: Mon 5 Oct 2026 10:15\n"
+        "Subject: Submission received: initial notification, ref CB-2026-77\n\n"
+        "Your initial notification for incident CB-2026-77 (Lough Invest plc) "
+        "was received on 05/10/2026 at 10:15.\n"
+    )
+    _ex, found = _read(("D3.pdf", mails), regimes=("dora",))
+    (initial,) = _of(found, "dora_19_4_a_initial_notification")
+    assert initial.value["submitted_at"] == "2026-10-05T10:15"

@@ -1145,6 +1145,9 @@ MARKETING_CLAIM = _rx(
     r"|\b(?:TÜV|DEKRA)[- ]?(?:geprüft|zertifiziert|certified|approved)|\brundum\s+sicher\b"
     r"|\bso\s+(?:zuverlässig|sicher|gut)\s+wie\s+(?:unser|unsere|ihr)\w*\b|\bas\s+(?:safe|secure|reliable)\s+as\s+(?:our|a)\b"
     r"|\b100\s?%\s+(?:sicher|safe|secure|DSGVO|GDPR)"
+    # an absolute promise ("werden nie an Dritte weitergegeben", "never
+    # shared"): a notice names its recipients, a flyer promises there are none
+    r"|\bnie(?:mals)?\s+an\s+Dritte\b|\bnever\s+(?:be\s+)?(?:shared|sold|passed\s+on|disclosed)\b"
 )
 # Titles of documents that advertise rather than record (flyers, brochures,
 # product sheets, press releases, whitepapers): nothing in them is evidence.

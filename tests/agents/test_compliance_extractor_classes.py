@@ -1399,6 +1399,8 @@ def test_a_subtitle_further_down_does_not_rename_the_document():
     [
         "Ihre Daten sind bei uns so sicher wie unser Tresor: DEKRA-geprüft und rundum sicher.",
         "Your data is as safe as our own accounts, 100 % secure.",
+        "Alle Daten bleiben bei uns und werden nie an Dritte weitergegeben.",
+        "Your details will never be shared with anyone.",
     ],
 )
 def test_a_seal_or_a_comparison_in_a_notice_is_a_marketing_claim(sentence):
@@ -1474,3 +1476,12 @@ def test_an_authority_portal_receipt_with_a_slash_date_is_a_submission():
     _ex, found = _read(("D3.pdf", mails), regimes=("dora",))
     (initial,) = _of(found, "dora_19_4_a_initial_notification")
     assert initial.value["submitted_at"] == "2026-10-05T10:15"
+
+
+def test_a_notice_naming_that_there_are_no_recipients_stays_evidence():
+    from agents.extraction.compliance_patterns import MARKETING_CLAIM
+
+    assert (
+        MARKETING_CLAIM.search("Ihre Daten werden nicht an Dritte weitergegeben.")
+        is None
+    )

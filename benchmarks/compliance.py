@@ -351,6 +351,10 @@ SHAPE_FIELDS = (
 # the submission time): a careful reviewer accepts a proposal of either.
 # ``--no-alt-quotes`` credits the main quote only.
 CREDIT_ALT_QUOTES = True
+# The one subject of an obligation is unnamed in the evaluator's verdict and
+# may be named in a ground truth: they are the same (``--strict-subjects``:
+# only the same name matches).
+SUBJECT_CONVENTION = True
 
 
 def _truth_match(proposal: dict, truth: dict) -> bool:
@@ -458,6 +462,19 @@ def score_dossier(truth: dict, proposals: list[dict]) -> dict[str, Any]:
             regimes=regimes,
         )
     )
+    # A verdict without a subject is that of the obligation's only subject
+    # (ELEMENTS.md §3: a fact without a subject belongs to the only subject;
+    # the evaluator names subjects only where there are several), so a truth
+    # that names the one processor meets it (SUBJECT_CONVENTION).
+    judged: dict[str, list[Any]] = {}
+    for o in result.obligations:
+        judged.setdefault(o.key, []).append(o)
+
+    def same_subject(o: Any, subject: str | None) -> bool:
+        if o.subject == subject:
+            return True
+        return SUBJECT_CONVENTION and o.subject is None and len(judged[o.key]) == 1
+
     elements_right = 0
     wrong: list[str] = []
     for want in truth["elements"]:
@@ -465,7 +482,7 @@ def score_dossier(truth: dict, proposals: list[dict]) -> dict[str, Any]:
             (
                 e
                 for o in result.obligations
-                if o.subject == want.get("subject")
+                if same_subject(o, want.get("subject"))
                 for e in o.elements
                 if e.key == want["key"]
             ),
@@ -488,7 +505,7 @@ def score_dossier(truth: dict, proposals: list[dict]) -> dict[str, Any]:
             (
                 o
                 for o in result.obligations
-                if o.key == want["key"] and o.subject == want.get("subject")
+                if o.key == want["key"] and same_subject(o, want.get("subject"))
             ),
             None,
         )
@@ -635,9 +652,15 @@ def main() -> int:
         action="store_true",
         help="credit a proposal only where it matches an element's main quote",
     )
+    parser.add_argument(
+        "--strict-subjects",
+        action="store_true",
+        help="an unnamed verdict does not meet a truth naming the only subject",
+    )
     args = parser.parse_args()
-    global CREDIT_ALT_QUOTES
+    global CREDIT_ALT_QUOTES, SUBJECT_CONVENTION
     CREDIT_ALT_QUOTES = not args.no_alt_quotes
+    SUBJECT_CONVENTION = not args.strict_subjects
     paths = sorted(SCENARIOS.glob("C*.json"))
     holdout = [
         p for p in paths if json.loads(p.read_text(encoding="utf-8")).get("holdout")

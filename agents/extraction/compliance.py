@@ -696,6 +696,8 @@ def _applies(pattern: ElementPattern, doc: _Document, text: str) -> bool:
 
 _RUN_IN_NUMBER = re.compile(
     r"^\W{0,3}(?:§\s*\d|(?:Clause|Section|Ziffer|Abschnitt|Nr\.)\s*\d"
+    # "Part A — Processes.", "Teil B – Betroffene Personen."
+    r"|(?:Part|Teil|Section|Abschnitt|Schedule|Anlage|Annex|Anhang)\s+(?:[A-Z]|\d{1,2}|[IVX]{1,4})\s*[—–:-]\s"
     r"|[A-Z]?\d{1,2}(?:\.\d{1,2})*\.?\s|[A-Z]\.\d{1,2}(?:\.\d{1,2})*\.?\s|\(?[a-z]\)\s)"
 )
 _RUN_IN_WORDS = 7

@@ -179,6 +179,9 @@ PATTERNS: tuple[ElementPattern, ...] = (
         r"(zur|zum|für) .{0,160}(auf Grundlage|Rechtsgrundlage|gemäß|nach) .{0,40}Art\.? ?6",
         r"(?:verarbeiten|process)\b.{0,200}\(Art(?:icle|\.)? ?6 ?(?:\(1\)|Abs\.? ?1)",
         r"\bto\b.{0,160}\(Article 6\(1\)\([a-f]\) GDPR\)",
+        # a purpose clause and its basis in brackets: "um den Vertrag zu
+        # erfüllen (Art. 6 Abs. 1 UAbs. 1 lit. b DSGVO)"
+        r"\bum\b.{0,160}\bzu\s+\w+\s*\(Art\.?\s*6\s*Abs\.?\s*1\b",
         # the legal basis first, then the purpose: "Art. 6(1)(b) GDPR –
         # processing is necessary to sell you the ticket", "Art. 6 Abs. 1
         # lit. a DSGVO: Ihre Einwilligung für den Newsletter"
@@ -895,7 +898,7 @@ PATTERNS: tuple[ElementPattern, ...] = (
         r"reviewed (?:and updated )?on",
         # a review line of the framework ("Letzte Überprüfung: 16.09.2025",
         # "Last reviewed: 12 August 2025", "Review following major incident …")
-        r"^\W*(?:Letzte|Zuletzt|Last|Latest|Next)\s+(?:Überprüfung|überprüft|review(?:ed)?)\b"
+        r"^\W*(?:Letzte|Zuletzt|Last|Latest|Next)\s+(?:\w+\s+)?(?:Überprüfung|überprüft|review(?:ed)?)\b"
         r"|\b(?:review|Überprüfung)\s+(?:following|after|nach)\s+(?:the\s+|dem\s+)?(?:major|schwerwiegend)",
     ),
     _p(
@@ -983,6 +986,10 @@ PATTERNS: tuple[ElementPattern, ...] = (
     # ---------------------------------------------------------- DORA Art. 30(2)
     _p(
         "dora_30_2_a_service_description",
+        # what the provider does, in the contract's own words: "erbringt
+        # für die Kundin den Betrieb der …", "provides the operation of …"
+        r"\b(?:erbringt|übernimmt)\s+für\s+(?:\S+\s+){1,2}?(?:den|die|das)\s+(?:Betrieb|Bereitstellung|Wartung|Entwicklung|Hosting)\b"
+        r"|\b(?:provides?|shall\s+provide|will\s+provide)\s+(?:to\s+(?:\S+\s+){1,2}?)?(?:the\s+)?(?:operation|hosting|provision|maintenance)\s+of\b",
         r"Unterauftragsvergabe\w* .{0,80}(?:zulässig|Zustimmung)",
         r"subcontract\w* .{0,80}(?:permitted|consent|allowed)",
         heading=r"(Leistungsbeschreibung|Description of (?:the )?services?|Services)\s*$",

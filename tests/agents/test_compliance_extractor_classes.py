@@ -1485,3 +1485,73 @@ def test_a_notice_naming_that_there_are_no_recipients_stays_evidence():
         MARKETING_CLAIM.search("Ihre Daten werden nicht an Dritte weitergegeben.")
         is None
     )
+
+
+def test_a_timeline_entry_with_a_reference_is_one_sentence_and_dated():
+    record = (
+        "Incident record INC-44\n\nTimeline (all times CEST)\n\n"
+        "- 14.09.2026 13:30 — Initial notification submitted to the authority "
+        "via the portal (ref. IN-2026-0412).\n"
+        "- 22.09.2026 11:00 — Intermediate report submitted (ref. IN-2026-0412-2).\n"
+    )
+    _ex, found = _read(("D3.pdf", record), regimes=("dora",))
+    (initial,) = _of(found, "dora_19_4_a_initial_notification")
+    assert initial.quote.rstrip().endswith("(ref. IN-2026-0412).")
+    assert initial.value["submitted_at"] == "2026-09-14T13:30"
+
+
+def test_a_last_full_review_line_dates_the_review():
+    framework = (
+        "ICT Risk Management Framework\n\nDocument control\n\n"
+        "Last full review: 30 June 2025.\n"
+    )
+    _ex, found = _read(("D1.pdf", framework), regimes=("dora",))
+    (review,) = _of(found, "dora_6_5_annual_review")
+    assert review.value["last_review"] == "2025-06-30"
+
+
+def test_a_purpose_clause_with_its_basis_in_brackets_is_13_1_c():
+    notice = (
+        "Datenschutzhinweise für Mitglieder\n\nZwecke\n\nWir verarbeiten Ihre "
+        "Anschrift, um den Mitgliedsvertrag zu erfüllen (Art. 6 Abs. 1 UAbs. 1 "
+        "lit. b DSGVO).\n"
+    )
+    _ex, found = _read(("notice.pdf", notice), regimes=("gdpr",))
+    assert _quotes(found, "gdpr_13_1_c_purposes_legal_basis")
+
+
+def test_a_fria_in_lettered_parts_with_run_in_headings_yields_its_items():
+    fria = (
+        "Fundamental Rights Impact Assessment — LoanLens 2 (Article 27 AI Act)\n\n"
+        "Part A — Processes. LoanLens 2 is used in our mortgage process at the "
+        "affordability stage, before the underwriter decides.\n\n"
+        "Part B — Persons affected. The persons affected are private applicants "
+        "for mortgages, including first-time buyers and self-employed people.\n\n"
+        "Part C — Risks of harm. We identified a risk that applicants with short "
+        "credit histories receive systematically lower scores.\n\n"
+        "Part D — Human oversight. Underwriters review every decline "
+        "recommendation and may override it.\n"
+    )
+    _ex, found = _read(("fria.pdf", fria), regimes=("aia",))
+    assert any("mortgage process" in q for q in _quotes(found, "aia_27_1_a_processes"))
+    assert any(
+        "first-time buyers" in q
+        for q in _quotes(found, "aia_27_1_c_affected_categories")
+    )
+    assert any("short credit" in q for q in _quotes(found, "aia_27_1_d_specific_risks"))
+    assert any("override" in q for q in _quotes(found, "aia_27_1_e_oversight_measures"))
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Die Dienstleisterin erbringt für die Kundin den Betrieb der Zahlungsplattform "
+        "einschließlich Überwachung und Datensicherung.",
+        "The Provider shall provide to the Customer the operation of the core "
+        "banking platform, including monitoring and backups.",
+    ],
+)
+def test_an_ict_contract_saying_what_the_provider_does_is_30_2_a(sentence):
+    contract = f"IKT-Dienstleistungsvertrag / ICT Services Agreement\n\n§ 2 Gegenstand\n\n{sentence}\n"
+    _ex, found = _read(("contract.pdf", contract), regimes=("dora",))
+    assert _quotes(found, "dora_30_2_a_service_description")

@@ -393,26 +393,20 @@ class ComplianceExtractor:
                 yield from self._heading_fallback(doc, section)
                 heading = text.lstrip("# ").strip()
                 if not doc.title:
-                    doc.title = _whole_title(chunk.text, unit, heading)
-                    heading = doc.title
-                    doc.marketing = MARKETING_TITLE.search(heading) is not None
-                    doc.obligations |= _obligations_of_kinds(heading, self.regimes)
+                    heading = _whole_title(chunk.text, unit, heading)
+                    self._entitle(doc, heading)
                 elif doc.units_read <= 2 and not doc.obligations and not doc.marketing:
                     # a product's name as the title and the kind of document
                     # as the heading right under it ("Tessellate Resolve 2" /
                     # "Instructions for Use"): the two are the title
-                    doc.title = f"{doc.title} – {heading}"
-                    doc.marketing = MARKETING_TITLE.search(heading) is not None
-                    doc.obligations |= _obligations_of_kinds(heading, self.regimes)
+                    self._entitle(doc, f"{doc.title} – {heading}")
                 doc.heading = heading
                 section = _Section(heading)
                 # A heading can itself be the evidence (a register's title).
                 yield from self._propose(chunk, doc, unit, section, heading_unit=True)
                 continue
             if not doc.title:
-                doc.title = squash(text)[:_MAX_HEADING]
-                doc.marketing = MARKETING_TITLE.search(doc.title) is not None
-                doc.obligations |= _obligations_of_kinds(doc.title, self.regimes)
+                self._entitle(doc, squash(text)[:_MAX_HEADING])
             if poisoned_paragraph == unit.paragraph:
                 self.refused.append(("machine_instruction", text))
                 continue
@@ -531,6 +525,13 @@ class ComplianceExtractor:
             and p.heading.search(label)
             and _applies(p, doc, _reading(unit.text))
         ]
+
+    def _entitle(self, doc: _Document, title: str) -> None:
+        """The document's title, and what it says the document is: an
+        advertisement, or an instrument of the obligations its kind names."""
+        doc.title = title
+        doc.marketing = MARKETING_TITLE.search(title) is not None
+        doc.obligations |= _obligations_of_kinds(title, self.regimes)
 
     def _heading_fallback(self, doc: _Document, section: _Section) -> Iterator[Finding]:
         """An element the section's heading names, evidenced by the section's

@@ -31,6 +31,7 @@ from ontology.domain.compliance_facts import (
     as_bool,
     as_int,
     as_list,
+    fact_subject,
     parse_date,
     parse_datetime,
 )
@@ -178,7 +179,7 @@ class _Judge:
         )
 
     def _mine(self, fact: ComplianceFact) -> bool:
-        own = fact.value.get("subject")
+        own = fact_subject(fact)
         if self.subject is None or own == self.subject:
             return True
         if own is not None:

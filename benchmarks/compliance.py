@@ -473,7 +473,15 @@ def score_dossier(truth: dict, proposals: list[dict]) -> dict[str, Any]:
     def same_subject(o: Any, subject: str | None) -> bool:
         if o.subject == subject:
             return True
-        return SUBJECT_CONVENTION and o.subject is None and len(judged[o.key]) == 1
+        if not SUBJECT_CONVENTION:
+            return False
+        if o.subject is None:
+            return len(judged[o.key]) == 1
+        # and the other way round: a truth without a subject is that of the
+        # only subject the obligation applies to (Art. 30(3) DORA for the one
+        # contract supporting a critical function, among several contracts)
+        applicable = [v for v in judged[o.key] if v.applicable is not False]
+        return subject is None and applicable == [o]
 
     elements_right = 0
     wrong: list[str] = []
@@ -655,7 +663,8 @@ def main() -> int:
     parser.add_argument(
         "--strict-subjects",
         action="store_true",
-        help="an unnamed verdict does not meet a truth naming the only subject",
+        help="subjects by name only: no unnamed verdict or truth stands for the "
+        "only (applicable) subject",
     )
     args = parser.parse_args()
     global CREDIT_ALT_QUOTES, SUBJECT_CONVENTION

@@ -460,8 +460,8 @@ class ComplianceExtractor:
         text = _ENUMERATION.sub("", _reading(unit.reading))
         keys: list[str] = []
         for pattern in self._patterns:
-            if _applies(pattern, doc, text) and any(
-                rx.search(text) for rx in pattern.sentence
+            if _applies(pattern, doc, text) and pattern.says(
+                text, f"{doc.title} {doc.head}"
             ):
                 keys.append(pattern.key)
         # A processor allowed to use the data for itself contradicts the
@@ -696,7 +696,7 @@ def _applies(pattern: ElementPattern, doc: _Document, text: str) -> bool:
 
 
 _RUN_IN_NUMBER = re.compile(
-    r"^\W{0,3}(?:§\s*\d|(?:Clause|Section|Ziffer|Abschnitt|Nr\.)\s*\d"
+    r"^\W{0,3}(?:§\s*\d|(?:Clause|Section|Ziffer|Abschnitt|Kapitel|Chapter|Nr\.)\s*\d"
     # "Part A — Processes.", "Teil B – Betroffene Personen."
     r"|(?:Part|Teil|Section|Abschnitt|Schedule|Anlage|Annex|Anhang)\s+(?:[A-Z]|\d{1,2}|[IVX]{1,4})\s*[—–:-]\s"
     r"|[A-Z]?\d{1,2}(?:\.\d{1,2})*\.?\s|[A-Z]\.\d{1,2}(?:\.\d{1,2})*\.?\s|\(?[a-z]\)\s)"

@@ -36,6 +36,17 @@ class ElementPattern:
     within: re.Pattern[str] | None = None
     not_within: re.Pattern[str] | None = None
     title_only: bool = False
+    in_kind: tuple[tuple[re.Pattern[str], tuple[re.Pattern[str], ...]], ...] = ()
+
+    def says(self, text: str, kind: str) -> bool:
+        """Whether the passage says the element: a ``sentence`` in any
+        document, or an ``in_kind`` paraphrase in a document of that kind
+        (``kind``: its title and opening lines). "stammen aus" is the data's
+        origin in a data governance report, and nothing in a contract."""
+        return any(rx.search(text) for rx in self.sentence) or any(
+            where.search(kind) and any(rx.search(text) for rx in said)
+            for where, said in self.in_kind
+        )
 
 
 def _p(
@@ -45,6 +56,7 @@ def _p(
     within: str | None = None,
     not_within: str | None = None,
     title_only: bool = False,
+    in_kind: tuple[tuple[re.Pattern[str], tuple[re.Pattern[str], ...]], ...] = (),
 ) -> ElementPattern:
     return ElementPattern(
         key,
@@ -53,7 +65,20 @@ def _p(
         _rx(within) if within else None,
         _rx(not_within) if not_within else None,
         title_only,
+        in_kind,
     )
+
+
+def _in_kind(
+    kind: str, *sentence: str
+) -> tuple[tuple[re.Pattern[str], tuple[re.Pattern[str], ...]], ...]:
+    """Paraphrases that say the element only in a document of this kind."""
+    return ((_rx(kind), tuple(_rx(s) for s in sentence)),)
+
+
+# A heading's number or label in front of its words ("4.", "Kapitel 4 –",
+# "Section 2.1:", "Teil B —"), which heading cues skip.
+_NUMBERED = r"^\W*(?:(?:Kapitel|Abschnitt|Chapter|Section|Teil|Part|Ziffer|Clause)\s+)?(?:[A-Z](?=[.\s])|\d{1,2})?(?:\.\d{1,2})*\.?\s*[–—:-]?\s*"
 
 
 # Kinds of documents, by their title or opening lines. A privacy notice's
@@ -63,6 +88,17 @@ _CONTRACT = rf"^(?!.*(?:{_NOTICE})).*(?:vertrag|vereinbarung|Agreement|Contract|
 # Records that are not addressed to data subjects: a contract, a DPIA, a
 # balancing record (Art. 13 information is read in notices, not there).
 _NOT_A_NOTICE = rf"{_CONTRACT}|Folgenabschätzung|impact assessment|\bDPIA\b|\bDSFA\b|Interessenabwägung|legitimate interests? assessment|balancing test"
+# The legitimate interest and its necessity are read in a balancing record
+# and in a DPIA, which names "the legitimate interest pursued by the
+# controller" (Art. 35(7)(a) GDPR) and assesses necessity (Art. 35(7)(b));
+# never in a notice telling data subjects about them.
+_NOT_AN_INTEREST_RECORD = _NOTICE
+# The means weighed: a milder one did not work or does not exist ("reminder
+# letters alone did not bring the rate down", "mildere Mittel reichen nicht").
+_NECESSITY_ARGUMENT = (
+    r"\b(?:alone|allein|by themselves|für sich)\b.{0,80}\b(?:did not|do not|does not|would not|could not|failed|nicht|keine?)\b"
+    r"|\b(?:is|are)\s+(?:therefore\s+)?(?:required|needed)\s+for\s+(?:that|this|the)\s+purpose\b"
+)
 _NOT_A_BALANCING_RECORD = (
     rf"{_NOTICE}|Folgenabschätzung|impact assessment|\bDPIA\b|\bDSFA\b"
 )
@@ -101,6 +137,12 @@ _TECHNICAL_DOCUMENTATION = (
     r"Technische Dokumentation|Technical documentation|Systemdokumentation"
     r"|System documentation|Annex IV|Anhang IV"
 )
+# A data governance report or data sheet (Art. 10): the paraphrases of its
+# items ("stammen aus", "reicht … aus", "Lücke") are read only there.
+_DATA_GOVERNANCE = (
+    r"Daten-?[Gg]overnance|Data governance|Datenmanagement|Data management|Trainingsdaten|Training data"
+    r"|Datenblatt|Datasheet|Data sheet|Data card|Datenkarte|Art(?:ikel|icle|\.)? ?10 (?:KI-VO|AI Act)"
+)
 # The risk management file or procedure (Art. 9), where the measures are set.
 _RISK_FILE = (
     r"Risikomanagement|Risk management|Risikoakte|Risk file|Hazard log|Gefährdungs"
@@ -114,6 +156,11 @@ OVERRIDE_EXCLUDED = (
     r"\b(?:cannot|can not|may not|must not)\s+be\s+(?:\w+,?\s+){0,3}?(?:dismissed|overridden|reversed|changed|amended|rejected|cancell?ed)\b"
     r"|\bweder\b.{0,40}\bnoch\b.{0,40}\b(?:übersteuert|aufgehoben|verworfen|geändert|rückgängig)"
     r"|\b(?:kann|können|darf|dürfen)\b.{0,60}\bnicht\s+(?:\w+\s+){0,2}?(?:übersteuert|aufgehoben|verworfen|rückgängig gemacht)\b"
+    # the same in the active voice: "kann sie weder ändern noch verwerfen",
+    # "has no way to override", "cannot change or reject the score"
+    r"|\bweder\b.{0,40}\bnoch\b.{0,20}\b(?:ändern|verwerfen|übersteuern|aufheben|überschreiben|zurückweisen|rückgängig machen)\b"
+    r"|\b(?:kann|können|darf|dürfen)\s+(?:sie|es|ihn|diese[n]?|das Ergebnis|die Ausgabe|die Bewertung|den Vorschlag)\s+nicht\s+(?:ändern|verwerfen|übersteuern|aufheben|überschreiben)\b"
+    r"|\b(?:cannot|can not|may not|is unable to|are unable to|has no (?:way|means) to|have no (?:way|means) to)\s+(?:override|overrule|reverse|discard|reject|amend)\b"
 )
 
 
@@ -127,9 +174,10 @@ PATTERNS: tuple[ElementPattern, ...] = (
         # the interest named in other words: "the interest we pursue is",
         # "Wir verfolgen das wirtschaftliche Interesse", "Our purpose is to"
         r"\b(?:the|our)\s+(?:\w+\s+)?interests?\s+(?:we\s+pursue|pursued)\b|\bour\s+(?:\w+\s+)?(?:interest|purpose|aim)\s+(?:is|lies)\b"
-        r"|\b(?:verfolgen|verfolgt)\s+(?:das|ein|unser)\w*\s+(?:\w+\s+)?Interesse|\bunser\w*\s+(?:\w+\s+)?(?:Interesse|Ziel|Zweck)\s+(?:ist|besteht|liegt)\b",
-        heading=r"^\W*\d*\.?\s*(berechtigtes Interesse|legitimate interest)s?\s*$",
-        not_within=_NOT_A_BALANCING_RECORD,
+        r"|\b(?:verfolgen|verfolgt)\s+(?:das|ein|unser)\w*\s+(?:\w+\s+)?Interesse|\bunser\w*\s+(?:\w+\s+)?(?:Interesse|Ziel|Zweck)\s+(?:ist|besteht|liegt)\b"
+        r"|\bpursu(?:es|e|ing)\s+(?:the|an|its|our)\s+(?:\w+\s+)?interests?\s+(?:of|in)\b",
+        heading=rf"{_NUMBERED}(berechtigtes Interesse|legitimate interest)s?\s*$",
+        not_within=_NOT_AN_INTEREST_RECORD,
     ),
     _p(
         "gdpr_6_1_f_necessity",
@@ -141,15 +189,16 @@ PATTERNS: tuple[ElementPattern, ...] = (
         r"\b(?:least|less)\s+intrusive\b|\bas effectively\b|\bequally effective\b|\bno (?:milder|less intrusive|alternative)\b"
         r"|\b(?:is|are)\s+necessary\s+(?:because|as|since|to)\b|\b(?:erforderlich|notwendig),?\s+(?:weil|da|um)\b"
         r"|\bmilder\w*\s+Mittel|\bgleich\s+(?:wirksam|geeignet)|\bkein\w*\s+(?:milderes|gleich wirksames)",
-        heading=r"^\W*\d*\.?\s*(Erforderlichkeit|Necessity)\s*$",
-        not_within=_NOT_A_BALANCING_RECORD,
+        _NECESSITY_ARGUMENT,
+        heading=rf"{_NUMBERED}(Erforderlichkeit|Necessity)\s*$",
+        not_within=_NOT_AN_INTEREST_RECORD,
     ),
     _p(
         "gdpr_6_1_f_balancing",
         r"(?:Interessen|Grundrechte).{0,60}überwiegen.{0,20}nicht",
         r"(?:interests|rights).{0,60}(?:do not|don't) override",
         r"(?:not|nicht) (?:overridden|überwogen)",
-        heading=r"^\W*\d*\.?\s*(Abwägung|Interessenabwägung|Balancing(?: test)?)\s*$",
+        heading=rf"{_NUMBERED}(Abwägung|Interessenabwägung|Balancing(?: test)?)\s*$",
         not_within=_NOT_A_BALANCING_RECORD,
     ),
     # ---------------------------------------------------------- GDPR Art. 13
@@ -275,7 +324,7 @@ PATTERNS: tuple[ElementPattern, ...] = (
         r"\b(?:The )?processing (?:concerns|covers|relates to|comprises|includes)\b",
         r"\bVerarbeitung (?:betrifft|umfasst|erstreckt sich auf|bezieht sich auf)\b",
         r"categories of data subjects|the data subjects are|Kategorien (?:der )?betroffenen Personen|betroffenen Personen sind",
-        heading=r"^\W*(?:Gegenstand|Subject[- ]matter)\b",
+        heading=rf"{_NUMBERED}(?:Gegenstand|Subject[- ]matter)\b",
         not_within=_NOTICE,
     ),
     _p(
@@ -389,28 +438,29 @@ PATTERNS: tuple[ElementPattern, ...] = (
         "gdpr_35_7_a_description",
         r"^\W*Systematische Beschreibung|^\W*Beschreibung der Verarbeitung",
         r"^\W*Systematic description",
-        heading=r"^\W*\d*\.?\s*(?:Systematic |Systematische )?(Beschreibung|Description)\b",
+        heading=rf"{_NUMBERED}(?:(?:Systematic |Systematische )?(Beschreibung|Description)\b|(?:The |Die )?(?:processing|Verarbeitung)(?: operations?|svorgänge|stätigkeit)?\s*$)",
         within=_DPIA_DOCUMENT,
     ),
     _p(
         "gdpr_35_7_b_necessity_proportionality",
         r"Notwendigkeit und Verhältnismäßigkeit|Erforderlichkeit und Verhältnismäßigkeit",
         r"Necessity and proportionality",
-        heading=r"^\W*(?:Bewertung der |Prüfung der |Assessment of (?:the )?)?(?:Notwendigkeit|Erforderlichkeit|Verhältnismäßigkeit|Necessity|Proportionality)\b",
+        _NECESSITY_ARGUMENT,
+        heading=rf"{_NUMBERED}(?:Bewertung der |Prüfung der |Assessment of (?:the )?)?(?:Notwendigkeit|Erforderlichkeit|Verhältnismäßigkeit|Necessity|Proportionality)\b",
         within=_DPIA_DOCUMENT,
     ),
     _p(
         "gdpr_35_7_c_risk_assessment",
         r"^\W*Risiken für (?:die )?(?:Rechte|betroffene)",
         r"^\W*Risks (?:to|for) (?:the )?(?:rights|data subjects)",
-        heading=r"^\W*\d*\.?\s*(?:Bewertung der |Assessment of (?:the )?)?(Risiken|Risks|Risikobewertung|Risk assessment)\b",
+        heading=rf"{_NUMBERED}(?:Bewertung der |Assessment of (?:the )?)?(Risiken|Risks|Risikobewertung|Risk assessment)\b",
         within=_DPIA_DOCUMENT,
     ),
     _p(
         "gdpr_35_7_d_measures",
         r"^\W*(?:Abhilfe)?Maßnahmen\s*:",
         r"^\W*(?:Measures|Safeguards)(?: envisaged)?\s*:",
-        heading=r"^\W*\d*\.?\s*(?:Geplante |Envisaged |Planned )?(Maßnahmen|Abhilfemaßnahmen|Measures|Safeguards)\b",
+        heading=rf"{_NUMBERED}(?:Geplante |Envisaged |Planned )?(Maßnahmen|Abhilfemaßnahmen|Measures|Safeguards)\b",
         within=_DPIA_DOCUMENT,
     ),
     # ---------------------------------------------------------- AI Act Art. 9
@@ -449,6 +499,8 @@ PATTERNS: tuple[ElementPattern, ...] = (
         # is defined", "für jede Gefährdung … sind Gegenmaßnahmen festgelegt")
         r"(?:for (?:every|each) (?:hazard|risk)|für jede (?:Gefährdung|Risiko|Gefahr))\b.{0,160}\b(?:measures?|controls?|Maßnahmen|Gegenmaßnahmen)",
         r"(?:targeted|specific|gezielte|spezifische)\s+(?:risk |Risiko)?(?:measures|controls|(?:Gegen)?maßnahmen)\b.{0,60}\b(?:adopted|defined|set|festgelegt|ergriffen|beschlossen)",
+        # a risk file's section of measures ("3.3 Maßnahmen. Antworten …")
+        heading=rf"{_NUMBERED}(?:Risiko|Risk )?(?:(?:Gegen)?[Mm]aßnahmen|[Mm]easures|[Mm]itigations?|[Cc]ontrols)\s*$",
         within=rf"{_RISK_FILE}|{_TECHNICAL_DOCUMENTATION}",
     ),
     _p(
@@ -462,22 +514,55 @@ PATTERNS: tuple[ElementPattern, ...] = (
         "aia_10_2_a_design_choices",
         r"konzeptionelle\w* Entscheidung",
         r"design choices",
+        in_kind=_in_kind(
+            _DATA_GOVERNANCE,
+            # in a data governance report: what the model is, how it is built
+            r"(?:modell|model)\b.{0,40}\b(?:ist|is)\s+(?:ein|eine|a|an)\b.{0,60}(?:modell|model|netz|network|Klassifikator|classifier|Transformer|Regression|Entscheidungsb\w+|decision tree|ensemble)\b"
+            r"|\b(?:Modellarchitektur|Architektur des Modells|model architecture|architecture of the model)\b",
+        ),
     ),
     _p(
         "aia_10_2_b_data_origin",
         r"Herkunft der Daten|Datenherkunft|Datenerhebung",
         r"(?:origin|provenance) of (?:the )?data|data (?:collection|origin)",
+        in_kind=_in_kind(
+            _DATA_GOVERNANCE,
+            # Art. 10(2)(b): where the data come from and what they were
+            # collected for ("bereitgestellt von drei Kammern", "sourced from")
+            r"\b(?:stamm(?:en|t)|entstamm(?:en|t)) aus\b|\bbereitgestellt (?:von|durch)\b|\b(?:Datenquellen?|Quellen? der Daten)\b|^\W*Quelle\b"
+            r"|\b(?:sourced|obtained|licensed|collected|provided|supplied|drawn) (?:from|by)\b|\bsources? of the (?:training )?data\b|^\W*Source\b"
+            r"|\bursprünglich\w* (?:Zweck|erhoben)|\boriginal(?:ly)? (?:purpose|collected)",
+        ),
     ),
     _p(
         "aia_10_2_c_data_preparation",
         r"Annotation|Kennzeichnung|Bereinigung",
         r"annotation|labelling|labeling|cleaning",
+        in_kind=_in_kind(
+            _DATA_GOVERNANCE,
+            r"\b(?:annotiert|gelabelt|bereinigt|dedupliziert|Dubletten\w*|annotated|labell?ed|cleaned|de-?duplicated|duplicates)\b",
+        ),
     ),
-    _p("aia_10_2_d_assumptions", r"Annahmen", r"assumptions"),
+    _p(
+        "aia_10_2_d_assumptions",
+        r"Annahmen",
+        r"assumptions",
+        in_kind=_in_kind(
+            _DATA_GOVERNANCE,
+            r"\b(?:wird|werden|wurde|wurden) (?:\w+ )?(?:angenommen|vorausgesetzt|unterstellt)\b|\bwir gehen davon aus\b|\bAnnahme\b"
+            r"|\b(?:is|are|was|were) (?:\w+ )?(?:assumed|presumed)\b|\bwe assume\b|\bassumption\b",
+        ),
+    ),
     _p(
         "aia_10_2_e_availability_suitability",
         r"Verfügbarkeit, Menge und Eignung|Menge und Eignung",
         r"availability, quantity and suitability|quantity and suitability",
+        in_kind=_in_kind(
+            _DATA_GOVERNANCE,
+            # whether there are enough data, and suitable ones, for the purpose
+            r"\b(?:reicht|reichen|genügt|genügen)\b.{0,100}\b(?:aus|für)\b|\b(?:ausreichend\w*|nicht geeignet|geeignet für)\b"
+            r"|\b(?:sufficient|insufficient|adequate|enough)\b.{0,60}\b(?:data|records|examples|samples|images|size|volume|for)\b|\b(?:not )?suitable for\b",
+        ),
     ),
     _p(
         "aia_10_2_f_bias_examination",
@@ -493,16 +578,33 @@ PATTERNS: tuple[ElementPattern, ...] = (
         "aia_10_2_h_data_gaps",
         r"Datenlücken|Mängel .{0,30}Daten",
         r"data gaps|shortcomings",
+        in_kind=_in_kind(
+            _DATA_GOVERNANCE,
+            r"\bLücken?\b|\b(?:unterrepräsentiert|zu wenige)\b|\bgaps?\b|\bunder-?represented\b|\btoo few\b",
+        ),
     ),
     _p(
         "aia_10_3_data_quality",
         r"repräsentativ|fehlerfrei",
         r"representative|free of errors",
+        in_kind=_in_kind(
+            _DATA_GOVERNANCE,
+            # checked for errors and completeness (Art. 10(3))
+            r"\b(?:Fehlerquote|Fehlerrate|Fehlannotation\w*|Annotationsfehler\w*)\b|\b(?:error rate|mislabel\w*|label(?:l?ing)? errors?|annotation errors?|label noise)\b"
+            r"|\b(?:auf|for) (?:Fehler|Vollständigkeit|errors|completeness)\b.{0,40}\b(?:geprüft|untersucht|checked|examined|reviewed|verified)\b"
+            r"|\b(?:geprüft|untersucht|checked|examined|reviewed|verified) (?:auf|for) (?:Fehler|Vollständigkeit|errors|completeness)\b",
+        ),
     ),
     _p(
         "aia_10_4_context_characteristics",
         r"geografisch\w*|kontextuell\w*|verhaltensbezogen\w*",
         r"geographical|contextual|behavioural setting",
+        in_kind=_in_kind(
+            _DATA_GOVERNANCE,
+            # the setting the system is used in: regions, countries, environments
+            r"\bregional\w*|\bBundesl(?:and|änder\w*)\b|\b(?:anderer|aller|mehrerer) Länder\b|\b(?:ländlich|städtisch)\w*|\bEinsatz(?:umgebung|kontext|gebiet)\w*"
+            r"|\b(?:countries|regions?|rural|urban)\b|\b(?:deployment|operating|usage) (?:setting|context|environment)s?\b",
+        ),
     ),
     _p(
         "aia_10_5_special_categories_conditions",
@@ -601,7 +703,7 @@ PATTERNS: tuple[ElementPattern, ...] = (
     # ---------------------------------------------------------- AI Act Art. 13(3)
     _p(
         "aia_13_3_a_provider_identity",
-        heading=r"^\W*\d*\.?\s*(Anbieter|Provider|Hersteller)\s*$",
+        heading=rf"{_NUMBERED}(Anbieter|Provider|Hersteller)\s*$",
         within=_INSTRUCTIONS_FOR_USE,
         title_only=True,
     ),
@@ -613,7 +715,9 @@ PATTERNS: tuple[ElementPattern, ...] = (
         _INTENDED_PURPOSE,
         MEASURED,
         r"not (?:been )?validated for|not suitable for|only (?:of )?limited (?:use|suitability)"
-        r"|nur eingeschränkt geeignet|nicht (?:validiert|geeignet) für|^\W*(?:Grenzen|Limitations)\s*:",
+        r"|nur eingeschränkt geeignet|nicht (?:validiert|geeignet) für|^\W*(?:Grenzen|Limitations)\s*:"
+        r"|\bnot (?:intended|designed|meant) (?:for|to)\b|\b(?:must|should|may) not be used (?:for|with|on|to|in)\b"
+        r"|\bnicht (?:dafür )?bestimmt\b|\b(?:ist|sind) (?:es |er |sie )?(?:nicht|weder) (?:\w+ )?bestimmt\b|\b(?:darf|dürfen|soll|sollen) nicht\b.{0,60}\b(?:eingesetzt|verwendet|genutzt) werden\b",
         r"^\W*(?:Inputs?|Eingaben|Eingabedaten) (?:are|is|sind)\b",
         heading=r"(Merkmale, Fähigkeiten|Characteristics, capabilities)",
         within=_INSTRUCTIONS_FOR_USE,
@@ -637,7 +741,7 @@ PATTERNS: tuple[ElementPattern, ...] = (
         r"(?:für die|zur) (?:menschliche\w* )?Aufsicht\b.{0,80}\b(?:bereit|Hilfen|Funktionen|Werkzeuge|vorgesehen)"
         r"|\b(?:oversight|Aufsicht)\s+(?:measures|tools|functions|features|Maßnahmen|Funktionen)\b"
         r"|\bassign\w*\s+(?:human\s+)?oversight\b|(?:ausschließlich|nur|only)\s+(?:durch\s+)?(?:einen?\s+|a\s+)?(?:Mensch\w*|human)",
-        heading=r"^\W*\d*\.?\s*(Human oversight|Menschliche Aufsicht)\s*$",
+        heading=rf"{_NUMBERED}(Human oversight|Menschliche Aufsicht)\s*$",
         within=_INSTRUCTIONS_FOR_USE,
         title_only=True,
     ),
@@ -672,6 +776,9 @@ PATTERNS: tuple[ElementPattern, ...] = (
     _p(
         "aia_14_4_c_interpret_output",
         r"(?:correctly )?interpret(?:ed)?\b.{0,30}output|output can be correctly interpreted|Ausgabe\w* .{0,30}(?:richtig )?interpretier",
+        # so that the person can follow how an output came about
+        r"\b(?:nachvollziehen|nachvollziehbar|verstehen|erkennen)\b.{0,40}\b(?:wie|warum|weshalb|worauf)\b.{0,60}\b(?:zustande|entsteht|ergibt|beruht|Vorschlag|Ergebnis|Bewertung|Empfehlung)"
+        r"|\b(?:understand|see|follow|trace)\b.{0,20}\b(?:how|why)\b.{0,60}\b(?:score|result|output|proposal|suggestion|recommendation|rating|decision)\b",
         # what an output means (Art. 14(4)(c)): "a score of 0.80 means", "ein
         # Konfidenzwert unter 0,80 bedeutet", "the source view shows on which …"
         r"\b(?:score|confidence|index|flag|indicator|output|border|colou?r|icon|symbol|badge|label|warning|Konfidenz\w*|\w*wert|Ampel\w*|Anzeige|Ausgabe|Markierung|Kennzeichnung|\w*anzeige|Rahmen|Farbe|Symbol|Warnhinweis)\b.{0,80}\b(?:means|indicates|expresses|bedeutet|besagt|heißt|zeigt,)\b",
@@ -768,7 +875,7 @@ PATTERNS: tuple[ElementPattern, ...] = (
         r"\b(?:Betrieb|Funktionsweise)\w*\b.{0,80}\b(?:überwacht|überwachen|kontrolliert|geprüft)\b",
         r"monitor\w*\b.{0,60}\b(?:operation|functioning|performance)\b",
         r"\b(?:operation|functioning|performance) of\b.{0,80}\b(?:monitored|checked|reviewed|supervised)\b",
-        heading=r"^\W*(?:Überwachung|Monitoring)(?: des Betriebs| of (?:the )?operation)?\s*$|überwach\w*.{0,30}Betrieb|monitor\w*.{0,30}(?:operation|system)",
+        heading=rf"{_NUMBERED}(?:Überwachung|Monitoring)(?: des Betriebs| of (?:the )?operation)?\s*$|überwach\w*.{{0,30}}Betrieb|monitor\w*.{{0,30}}(?:operation|system)",
         not_within=_PROVIDER_DOCUMENT,
     ),
     _p(
@@ -823,7 +930,7 @@ PATTERNS: tuple[ElementPattern, ...] = (
         "aia_27_1_d_specific_risks",
         r"spezifische\w* (?:Schadens)?[Rr]isiken",
         r"specific risks",
-        heading=r"^\W*(?:Spezifische )?(?:Schadens)?Risiken\b|^\W*(?:Specific )?risks",
+        heading=rf"{_NUMBERED}(?:Spezifische )?(?:Schadens)?Risiken\b|^\W*(?:Specific )?risks",
         within=_FRIA,
     ),
     _p(
@@ -913,7 +1020,7 @@ PATTERNS: tuple[ElementPattern, ...] = (
         r"incident management process",
         r"(?:process|procedure)\w*\b.{0,80}\b(?:detect|manage|handle|report|notify)\w*\b.{0,60}\bincidents\b|\b(?:detect|manage|handle)\w*\b.{0,60}\bincidents\b.{0,80}\b(?:process|procedure)",
         r"(?:Verfahren|Prozess)\w*\b.{0,80}(?:erkenn|behandl|meld)\w*\b.{0,60}Vorf|\b(?:erkennen|behandeln|melden)\b.{0,60}Vorf\w*\b.{0,80}(?:Verfahren|Prozess)",
-        heading=r"^\W*(?:(?:ICT[- ])?Incident (?:management|handling)(?: process)?|(?:IKT-)?Vorfallmanagement(?:prozess)?|Behandlung von (?:IKT-)?Vorfällen)\s*$",
+        heading=rf"{_NUMBERED}(?:(?:ICT[- ])?Incident (?:management|handling)(?: process)?|(?:IKT-)?Vorfallmanagement(?:prozess)?|Behandlung von (?:IKT-)?Vorfällen)\s*$",
     ),
     _p(
         "dora_17_2_incident_records",
@@ -960,7 +1067,11 @@ PATTERNS: tuple[ElementPattern, ...] = (
         # 31.10.2026 · last update …")
         r"\b(?:enthält|umfasst|listet|erfasst|verzeichnet)\b.{0,60}\b(?:alle|sämtliche|jede)\w*\b",
         r"\b(?:contains|lists|covers|includes|records)\b.{0,60}\b(?:all|every|each)\b",
-        r"\b(?:Stand|as (?:of|at)|last updated?|zuletzt aktualisiert|aktualisiert (?:am|zum))\b\W{0,3}\d",
+        r"\b(?:Stand|as (?:of|at)|last updated?|zuletzt aktualisiert|aktualisiert (?:am|zum))(?:\s+(?:des|der|of the)\s+\w+)?\b\W{0,3}\d",
+        # kept up to date with every contract ("wird bei jedem
+        # Vertragsabschluss fortgeschrieben", "updated on each new contract")
+        r"\b(?:bei|mit|nach|on|at|with|after|upon)\s+(?:jedem|jeder|each|every|any)\b.{0,80}\b(?:fortgeschrieben|aktualisiert|nachgeführt|ergänzt|updated|amended)\b"
+        r"|\b(?:fortgeschrieben|aktualisiert|nachgeführt|updated|amended)\b.{0,20}\b(?:bei|mit|nach|on|at|with|after|upon)\s+(?:jedem|jeder|each|every|any)\b",
         within=r"Informationsregister|Register of information|Informationsregisters",
     ),
     _p(

@@ -773,7 +773,10 @@ The resilience strategy is set out in Annex A.
 
 def test_a_german_dpia_with_its_own_headings_yields_every_art_35_item():
     _ex, found = _read(("dsfa.pdf", DPIA_DE), regimes=("gdpr",))
+    # "mildere Mittel … reichen nicht aus" is also the necessity of a
+    # processing on legitimate interests, which a DPIA assesses (Art. 35(7)(b))
     assert {f.fact_type for f in found} == {
+        "gdpr_6_1_f_necessity",
         "gdpr_35_1_dpia_before_processing",
         "gdpr_35_2_dpo_advice",
         "gdpr_35_7_a_description",
@@ -1555,3 +1558,144 @@ def test_an_ict_contract_saying_what_the_provider_does_is_30_2_a(sentence):
     contract = f"IKT-Dienstleistungsvertrag / ICT Services Agreement\n\n§ 2 Gegenstand\n\n{sentence}\n"
     _ex, found = _read(("contract.pdf", contract), regimes=("dora",))
     assert _quotes(found, "dora_30_2_a_service_description")
+
+
+# ------------------------------------------------ a data governance report in its own words
+DATA_SHEET_DE = """Datenblatt Trainingsdaten – LeseFix 3 (Stand 02.03.2026)
+
+Abschnitt 1 – Aufbau
+
+Abschnitt 1.1 – Das Erkennungsmodell ist ein Faltungsnetz mit nachgeschaltetem Klassifikator für Handschriftproben.
+
+Abschnitt 1.2 – Wir gehen davon aus, dass die Proben mit Kugelschreiber auf liniertem Papier geschrieben sind.
+
+Abschnitt 2 – Daten
+
+Abschnitt 2.1 – Die 88.000 Schriftproben stammen aus Schreibübungen zweier Grundschulverbände und wurden ursprünglich für die Lernstandserhebung erhoben.
+
+Abschnitt 2.2 – Der Umfang von 88.000 Proben reicht für die Klassenstufen 1 bis 4 aus; für ältere Kinder ist er nicht geeignet.
+
+Abschnitt 2.3 – Eine Stichprobe von 1.000 Proben wurde auf Fehler geprüft; die Fehlerquote der Beschriftung lag bei 1,2 %.
+
+Abschnitt 2.4 – Schulen aus ländlichen Regionen sind mit 9 % der Proben unterrepräsentiert; diese Lücke wird 2027 geschlossen.
+"""
+
+DATA_SHEET_EN = """Training Data Sheet – ParcelSort Vision 2
+
+Part 1. The model is a gradient-boosted decision tree ensemble over image features of parcel labels.
+
+Part 2. It is assumed that labels are printed, not handwritten. The 410,000 label images were sourced from two logistics hubs and were originally collected for quality audits.
+
+Part 3. The volume of 410,000 images is sufficient for the twelve label formats in scope. A sample of 5,000 images was checked for labelling errors; the error rate was 0.6%.
+
+Part 4. Hubs in Eastern European countries are under-represented, a gap the provider will close by 2027.
+"""
+
+
+@pytest.mark.parametrize(
+    "name,text,key,start",
+    [
+        ("datenblatt.pdf", DATA_SHEET_DE, "aia_10_2_a_design_choices", "Abschnitt 1.1 – Das Erkennungsmodell ist ein Faltungsnetz"),
+        ("datenblatt.pdf", DATA_SHEET_DE, "aia_10_2_d_assumptions", "Abschnitt 1.2 – Wir gehen davon aus"),
+        ("datenblatt.pdf", DATA_SHEET_DE, "aia_10_2_b_data_origin", "Abschnitt 2.1 – Die 88.000 Schriftproben stammen aus"),
+        ("datenblatt.pdf", DATA_SHEET_DE, "aia_10_2_e_availability_suitability", "Abschnitt 2.2 – Der Umfang von 88.000 Proben reicht"),
+        ("datenblatt.pdf", DATA_SHEET_DE, "aia_10_3_data_quality", "Abschnitt 2.3 – Eine Stichprobe von 1.000 Proben wurde auf Fehler geprüft"),
+        ("datenblatt.pdf", DATA_SHEET_DE, "aia_10_2_h_data_gaps", "Abschnitt 2.4 – Schulen aus ländlichen Regionen"),
+        ("datenblatt.pdf", DATA_SHEET_DE, "aia_10_4_context_characteristics", "Abschnitt 2.4 – Schulen aus ländlichen Regionen"),
+        ("datasheet.pdf", DATA_SHEET_EN, "aia_10_2_a_design_choices", "Part 1. The model is a gradient-boosted decision tree ensemble"),
+        ("datasheet.pdf", DATA_SHEET_EN, "aia_10_2_d_assumptions", "Part 2. It is assumed that labels are printed"),
+        ("datasheet.pdf", DATA_SHEET_EN, "aia_10_2_b_data_origin", "The 410,000 label images were sourced from"),
+        ("datasheet.pdf", DATA_SHEET_EN, "aia_10_2_e_availability_suitability", "Part 3. The volume of 410,000 images is sufficient"),
+        ("datasheet.pdf", DATA_SHEET_EN, "aia_10_3_data_quality", "A sample of 5,000 images was checked for labelling errors"),
+        ("datasheet.pdf", DATA_SHEET_EN, "aia_10_2_h_data_gaps", "Part 4. Hubs in Eastern European countries are under-represented"),
+        ("datasheet.pdf", DATA_SHEET_EN, "aia_10_4_context_characteristics", "Part 4. Hubs in Eastern European countries"),
+    ],
+)
+def test_a_data_governance_report_in_its_own_words_yields_the_art_10_items(name, text, key, start):
+    _ex, found = _read((name, text), regimes=("aia",))
+    assert any(q.startswith(start) for q in _quotes(found, key)), _quotes(found, key)
+
+
+def test_art_10_paraphrases_are_read_only_in_a_data_governance_document():
+    # the same words in a contract or a letter say nothing about Art. 10
+    letter = """Schreiben an die Grundschulverbände vom 04.05.2026
+
+Die Schriftproben stammen aus Ihren Schreibübungen. Der Umfang reicht für unsere Zwecke aus. Wir gehen davon aus, dass Sie einverstanden sind. Schulen aus ländlichen Regionen fehlen noch; diese Lücke schließen wir 2027.
+"""
+    _ex, found = _read(("brief.pdf", letter), regimes=("aia",))
+    assert not [f for f in found if f.fact_type.startswith("aia_10_")]
+
+
+IFU_CHAPTERS_DE = """Gebrauchsanweisung LeseFix 3
+
+Kapitel 2 – Zweck
+
+Kapitel 2.1 – LeseFix 3 liest Handschrift von Kindern der Klassen 1 bis 4; für Erwachsene und für Druckschrift ist es nicht bestimmt.
+
+Kapitel 3 – Menschliche Aufsicht
+
+Die Lehrkraft sieht zu jeder erkannten Zeile die unsicheren Buchstaben farbig markiert.
+
+Kapitel 3.2 – Die Markierung zeigt die Buchstaben an, damit die Lehrkraft erkennen kann, worauf das Ergebnis beruht.
+
+Kapitel 3.3 – Das erkannte Wort wird ins Schülerheft übernommen; die Lehrkraft kann es weder ändern noch verwerfen.
+"""
+
+
+def test_instructions_for_use_with_chapter_labels_yield_13_3_and_14_4():
+    _ex, found = _read(("anweisung.pdf", IFU_CHAPTERS_DE), regimes=("aia",))
+    assert any("ist es nicht bestimmt" in q for q in _quotes(found, "aia_13_3_b_characteristics_performance"))
+    # "Kapitel 3 – Menschliche Aufsicht" names the section's first sentence
+    assert any(q.startswith("Die Lehrkraft sieht") for q in _quotes(found, "aia_13_3_d_human_oversight_measures"))
+    assert any("worauf das Ergebnis beruht" in q for q in _quotes(found, "aia_14_4_c_interpret_output"))
+    override = _of(found, "aia_14_4_d_disregard_override")
+    assert any("weder ändern noch verwerfen" in f.quote for f in override)
+
+
+def test_a_dpia_names_the_legitimate_interest_and_its_necessity():
+    dpia = """DATA PROTECTION IMPACT ASSESSMENT – FLEET TELEMATICS
+
+Section 1 – The processing
+
+Harrow Couriers Ltd records the position of each delivery van every two minutes during shifts.
+
+Section 2 – Purpose
+
+Harrow Couriers pursues the interest of proving delivery times to its customers. Drivers' own logbooks alone did not settle disputed deliveries, so position records are required for that purpose.
+"""
+    _ex, found = _read(("dpia.pdf", dpia), regimes=("gdpr",))
+    assert any("pursues the interest of proving" in q for q in _quotes(found, "gdpr_6_1_f_legitimate_interest"))
+    assert any("logbooks alone did not" in q for q in _quotes(found, "gdpr_6_1_f_necessity"))
+    assert any("logbooks alone did not" in q for q in _quotes(found, "gdpr_35_7_b_necessity_proportionality"))
+    assert any(q.startswith("Harrow Couriers Ltd records") for q in _quotes(found, "gdpr_35_7_a_description"))
+    # a notice telling data subjects about the interest is no record of it
+    notice = """Privacy notice for drivers
+
+We pursue the interest of proving delivery times to our customers.
+"""
+    _ex, found = _read(("notice.pdf", notice), regimes=("gdpr",))
+    assert not _of(found, "gdpr_6_1_f_legitimate_interest")
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Stand des Verzeichnisses: 15.09.2026; es wird nach jeder Vertragsänderung aktualisiert.",
+        "The register is updated upon every new or amended ICT contract.",
+    ],
+)
+def test_a_register_saying_it_is_kept_up_to_date_is_maintained(line):
+    register = f"Register of information (Informationsregister) – Alder Invest SE\n\n{line}\n"
+    _ex, found = _read(("register.pdf", register), regimes=("dora",))
+    assert any(q.startswith(line[:30]) for q in _quotes(found, "dora_28_3_register_maintained"))
+
+
+def test_a_risk_file_section_of_measures_names_its_first_sentence_9_2_d():
+    risk_file = """Risikomanagementakte LeseFix 3
+
+Kapitel 3.1 – Risiken. Kinder mit Legasthenie könnten schlechter erkannt werden.
+
+Kapitel 3.2 – Maßnahmen. Zeilen mit geringer Erkennungssicherheit gehen an die Lehrkraft zurück; das System vergibt dafür keine Note.
+"""
+    _ex, found = _read(("rma.pdf", risk_file), regimes=("aia",))
+    assert any(q.startswith("Zeilen mit geringer Erkennungssicherheit") for q in _quotes(found, "aia_9_2_d_risk_measures"))

@@ -70,6 +70,7 @@ INITIAL_HOURS_AFTER_AWARENESS = 24
 INTERMEDIATE_HOURS = 72
 MIN_LOG_RETENTION_MONTHS = 6  # Art. 26 Abs. 6 KI-VO
 ART_10_5_CONDITIONS = ("a", "b", "c", "d", "e", "f")
+_DPIA = "gdpr_35_1_dpia_before_processing"
 DATED_AGAINST = {
     "gdpr_35_1_dpia_before_processing": ("gdpr_ctx_processing_start", "date"),
     "aia_6_4_assessment_documented": ("aia_ctx_system", "placed_on_market"),
@@ -237,6 +238,10 @@ class _Judge:
         if element.shape == "submission":
             return self._submission(element)
         facts = self.element_facts(key)
+        if key == _DPIA and self._processing_begun() is False:
+            # a DPIA not carried out yet is not late before the processing
+            # begins: Art. 35(1) asks for it "prior to the processing"
+            facts = [f for f in facts if f.value.get("state") != "absent"]
         for fact in facts:
             if fact.value.get("state") in ("absent", "contradicted"):
                 return "not_satisfied", str(fact.value["state"]), [fact.ref], {}
@@ -263,12 +268,28 @@ class _Judge:
         if self.obligation.key != "gdpr_35":
             return None
         det = self.ctx.determinations.get("gdpr_35_required")
+        if det is None or det.value is not True:
+            return None
+        # what shows that no DPIA exists: a screening note denying the duty
+        # the law imposes, or the DPIA not carried out while the processing
+        # runs (ELEMENTS.md §7)
         screening = self.facts.first("gdpr_35_screening_note")
-        if det is None or det.value is not True or screening is None:
+        if screening is not None and screening.value.get("conclusion") != "not_required":
+            screening = None
+        not_done = next(
+            (
+                f
+                for f in self.element_facts(_DPIA)
+                if f.value.get("state") == "absent" and self._processing_begun()
+            ),
+            None,
+        )
+        shown = screening or not_done
+        if shown is None:
             return None
-        if screening.value.get("conclusion") != "not_required":
-            return None
-        if element.key == "gdpr_35_1_dpia_before_processing":
+        if element.key == _DPIA:
+            if screening is None:
+                return None
             return (
                 "not_satisfied",
                 "screening_contradicts_law",
@@ -288,8 +309,14 @@ class _Judge:
             element.key.startswith("gdpr_35_7_")
             or element.key == "gdpr_35_2_dpo_advice"
         ) and not dpia_exists:
-            return "not_satisfied", "no_assessment", [screening.ref], {}
+            return "not_satisfied", "no_assessment", [shown.ref], {}
         return None
+
+    def _processing_begun(self) -> bool | None:
+        """Whether the processing had begun by the Stichtag (None: unknown)."""
+        start = self.facts.first("gdpr_ctx_processing_start")
+        begins = parse_date(start.value.get("date")) if start is not None else None
+        return None if begins is None else begins <= self.ctx.valid_at
 
     def _shape_rule(
         self, element: ElementDef, fact: ComplianceFact

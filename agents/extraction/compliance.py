@@ -150,7 +150,11 @@ _SPECIFIC = re.compile(r"gesonderte\w*|specific", re.I)
 # a technical documentation): the dated element of that instrument.
 _COMPLETED = re.compile(
     r"final version|finali[sz]ed|completed|approved|adopted|abgeschlossen|Endfassung"
-    r"|freigegeben|durchgeführt am|erstellt am|Fassung vom",
+    r"|freigegeben|durchgeführt am|erstellt am|Fassung vom"
+    # an issue line: "Version 1.0, 20 October 2026 (first issue)", "signed
+    # off on …", "Ausgabe 2.0 vom …"
+    r"|\bissued\b|first issue|signed off|herausgegeben|Ausgabe vom"
+    r"|^\W*(?:Version|Fassung|Ausgabe|Issue|Rev(?:ision)?)\s*\d+(?:\.\d+)*\s*(?:\(|,|vom\b|of\b|dated\b)",
     re.I,
 )
 _DATED_INSTRUMENTS: tuple[tuple[re.Pattern[str], str], ...] = (

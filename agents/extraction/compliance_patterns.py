@@ -321,7 +321,7 @@ PATTERNS: tuple[ElementPattern, ...] = (
         r"^\W*Gegenstand (?:ist|des Auftrags|der Verarbeitung)",
         r"^\W*(?:The )?subject[- ]matter (?:of|is)",
         r"(?:Art und Zweck|nature and purpose) der Verarbeitung|nature and purpose of (?:the )?processing",
-        r"\b(?:The )?processing (?:concerns|covers|relates to|comprises|includes)\b",
+        r"\b(?:The )?processing (?:concerns|covers|relates to|comprises|includes|consists of)\b",
         r"\bVerarbeitung (?:betrifft|umfasst|erstreckt sich auf|bezieht sich auf)\b",
         r"categories of data subjects|the data subjects are|Kategorien (?:der )?betroffenen Personen|betroffenen Personen sind",
         heading=rf"{_NUMBERED}(?:Gegenstand|Subject[- ]matter)\b",
@@ -769,7 +769,8 @@ PATTERNS: tuple[ElementPattern, ...] = (
         # the tendency to rely on the output, however named (Art. 14(4)(b))
         r"\bover-?(?:reli\w*|rely\w*|trust\w*)|tend(?:s|ency)? to (?:accept|follow|rely|trust)|rubber-?stamp|\bunchecked\b"
         r"|(?:ungeprüft|blind|gewohnheitsmäßig)\w*\s+(?:\w+\s+)?(?:zu\s+)?(?:folgen|übernehmen|verlassen|durch)"
-        r"|sich\b.{0,60}\b(?:zu\s+)?verlassen\b|übermäßig\w*\s+(?:zu\s+)?vertrauen",
+        r"|sich\b.{0,60}\b(?:zu\s+)?verlassen\b|übermäßig\w*\s+(?:zu\s+)?vertrauen"
+        r"|\bverlassen Sie sich nicht\b|\bdo not (?:simply )?(?:rely|assume)\b.{0,40}\b(?:system|output|result|score|proposal|draft|correct|right)",
         within=_INSTRUCTIONS_FOR_USE,
         title_only=True,
     ),
@@ -1110,6 +1111,10 @@ PATTERNS: tuple[ElementPattern, ...] = (
         r"(?:Standort|Rechenzentr|erbracht .{0,40} in)\w*.{0,80}(?:gespeichert|erbracht)",
         r"(?:locations?|data cent(?:re|er)s?) .{0,80}(?:provided|stored|processed)",
         r"(?:stored|processed|performed|provided|hosted)\b.{0,60}\bdata cent(?:re|er)s?\b|(?:gespeichert|verarbeitet|erbracht)\b.{0,60}\bRechenzentr",
+        # the second half of Art. 30(2)(b): notice before the locations
+        # change (or the right to move them without notice, which lacks it)
+        r"\b(?:Speicherort|Standort|Ort der (?:Leistungserbringung|Datenverarbeitung|Verarbeitung|Speicherung))\w*\b.{0,120}\b(?:wechseln|verlegen|verlagern|ändern|Änderung|Verlegung|Mitteilung|mitteilen|anzeigen)"
+        r"|\b(?:change|changes|changing|relocat\w*|move|moving)\b.{0,40}\b(?:locations?|data cent(?:re|er)s?)\b|\blocations?\b.{0,80}\b(?:change|changed|relocated|moved)\b",
     ),
     _p(
         "dora_30_2_c_data_protection",

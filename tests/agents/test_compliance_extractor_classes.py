@@ -1699,3 +1699,37 @@ Kapitel 3.2 – Maßnahmen. Zeilen mit geringer Erkennungssicherheit gehen an di
 """
     _ex, found = _read(("rma.pdf", risk_file), regimes=("aia",))
     assert any(q.startswith("Zeilen mit geringer Erkennungssicherheit") for q in _quotes(found, "aia_9_2_d_risk_measures"))
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Version 2.0, 3 March 2026 (first issue)",
+        "Version 1.2 was issued on 14 May 2026 and is kept current.",
+        "Ausgabe 1.0 vom 02.02.2026, freigezeichnet durch die Produktleitung",
+    ],
+)
+def test_an_issue_line_of_technical_documentation_dates_it(line):
+    doc = f"Technical documentation – CargoScan 2 (Annex IV)\n\n{line}\n\n1. General description\n\nCargoScan 2 reads container seals.\n"
+    _ex, found = _read(("td.pdf", doc), regimes=("aia",))
+    (dated,) = _of(found, "aia_11_1_drawn_up_before_market")
+    assert " ".join(dated.quote.split()).startswith(line[:20])
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Der Auftragnehmer darf den Speicherort der Daten innerhalb der EU ohne vorherige Mitteilung wechseln.",
+        "The Provider shall notify the Customer three months before any change of the locations where data are stored.",
+    ],
+)
+def test_a_clause_on_changing_locations_is_30_2_b(sentence):
+    contract = f"ICT services agreement between Alder Invest SE and Brightwater Hosting GmbH\n\n7.1 {sentence}\n"
+    _ex, found = _read(("contract.pdf", contract), regimes=("dora",))
+    assert any(sentence[:30] in q for q in _quotes(found, "dora_30_2_b_locations"))
+
+
+def test_do_not_rely_on_the_output_is_automation_bias():
+    ifu = "Gebrauchsanweisung TextLotse\n\nAuch plausibel wirkende Vorschläge können falsch sein; verlassen Sie sich nicht darauf und prüfen Sie jeden Vorschlag.\n"
+    _ex, found = _read(("ifu.pdf", ifu), regimes=("aia",))
+    assert _of(found, "aia_14_4_b_automation_bias")

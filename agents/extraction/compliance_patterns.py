@@ -508,6 +508,11 @@ PATTERNS: tuple[ElementPattern, ...] = (
         r"(?:getestet|Tests?) .{0,80}(?:vorab festgelegt|Metriken|Schwellenwert)",
         r"tested .{0,80}(?:prior defined|metrics|thresholds)",
         r"(?:vorab festgelegt\w*|Metriken|Schwellenwert\w*)\b.{0,80}\bgetestet|(?:prior defined|predefined|pre-defined) (?:metrics|thresholds)\b.{0,80}\btest",
+        # a release or acceptance test against fixed criteria, or its date
+        # (Art. 9(8): "prior to the placing on the market")
+        r"\b(?:tests?|testing|test run|validation run|Test\w*|Prüfung|Validierung\w*)\b.{0,120}\b(?:acceptance (?:thresholds|criteria)|Abnahmekriterien|Akzeptanzkriterien|Freigabekriterien)\b"
+        r"|\b(?:Abnahmetest\w*|Freigabetest\w*|Validierungslauf\w*|acceptance tests?|release tests?|validation runs?)\b",
+        within=rf"{_RISK_FILE}|{_TECHNICAL_DOCUMENTATION}|Test|Prüfbericht|Protokoll|[Mm]inutes|Validierung|Validation",
     ),
     # ---------------------------------------------------------- AI Act Art. 10
     _p(
@@ -617,6 +622,11 @@ PATTERNS: tuple[ElementPattern, ...] = (
         r"allgemeine Beschreibung",
         r"general description",
         _INTENDED_PURPOSE,
+        # what the system is and the form it is placed on the market in
+        # (Annex IV point 1(a), (d)): "LeckWacht 1.0 ist ein
+        # Sicherheitsbauteil zur …", "X is supplied as a hosted service"
+        r"^\W*(?:\d+(?:\.\d+)*\.?\s+)?[A-ZÄÖÜ][\w-]*(?:\s+[\w.-]+){0,3}\s+(?:ist|is)\s+(?:ein|eine|a|an)\s+(?:[\w-]+\s+){0,4}?(?:\w*system|\w*bauteil|safety component|service|\w*software|tool|application|Anwendung|Dienst|platform|Plattform|model|Modell)\b"
+        r"|\b(?:is|are) (?:supplied|delivered|provided|offered|distributed|placed on the market) as\b|\bwird als\b.{0,60}\b(?:bereitgestellt|geliefert|angeboten|vertrieben|in Verkehr gebracht)\b",
         within=_TECHNICAL_DOCUMENTATION,
         title_only=True,
     ),

@@ -1733,3 +1733,29 @@ def test_do_not_rely_on_the_output_is_automation_bias():
     ifu = "Gebrauchsanweisung TextLotse\n\nAuch plausibel wirkende Vorschläge können falsch sein; verlassen Sie sich nicht darauf und prüfen Sie jeden Vorschlag.\n"
     _ex, found = _read(("ifu.pdf", ifu), regimes=("aia",))
     assert _of(found, "aia_14_4_b_automation_bias")
+
+
+def test_technical_documentation_saying_what_the_system_is_yields_annex_iv_1():
+    td = """Technische Dokumentation nach Anhang IV – SiloWacht 2
+
+1.1 SiloWacht 2 ist ein Sicherheitsbauteil zur Erkennung von Staubexplosionsgefahr in Getreidesilos.
+
+1.2 Das System wird als Steuerungsmodul mit Cloud-Anbindung bereitgestellt.
+"""
+    _ex, found = _read(("td.pdf", td), regimes=("aia",))
+    quotes = _quotes(found, "aia_11_annex_iv_1_general_description")
+    assert any(q.startswith("1.1 SiloWacht 2 ist ein Sicherheitsbauteil") for q in quotes)
+    assert any(q.startswith("1.2 Das System wird als Steuerungsmodul") for q in quotes)
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Release test RT-4 of 2 June 2026 was run against the acceptance criteria of test plan TP-9 and met all of them.",
+        "Der Abnahmetest gegen die Kriterien AK-1 bis AK-4 fand am 12.05.2026 statt.",
+    ],
+)
+def test_a_release_or_acceptance_test_is_9_8(sentence):
+    report = f"Test report – SiloWacht 2 (Prüfbericht)\n\n{sentence}\n"
+    _ex, found = _read(("report.pdf", report), regimes=("aia",))
+    assert any(q.startswith(sentence[:25]) for q in _quotes(found, "aia_9_8_testing"))

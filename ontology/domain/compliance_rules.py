@@ -83,7 +83,9 @@ def _open(reason_de: str, reason_en: str, *decisive: str) -> Applicability:
     return Applicability(None, reason_de, reason_en, tuple(decisive))
 
 
-def _gdpr(obligation: ObligationDef, ctx: Context) -> Applicability:
+def _gdpr(
+    obligation: ObligationDef, ctx: Context, subject: str | None
+) -> Applicability:
     facts = ctx.facts
     role_fact = facts.first("gdpr_ctx_role")
     role = role_fact.value.get("role") if role_fact else None
@@ -148,7 +150,23 @@ def _gdpr(obligation: ObligationDef, ctx: Context) -> Applicability:
             if key == "gdpr_28_3"
             else "gdpr_ctx_subprocessor_engaged"
         )
-        value, decisive = facts.flag(ctx_key)
+        # the processor's own facts where the obligation is judged per
+        # processor; any one "yes" carries (one processor engaging another
+        # is enough for Art. 28(2) and (4), whatever the others do)
+        said = [
+            (as_bool(f.value.get("value")), f.ref)
+            for f in facts.all(ctx_key)
+            if subject is None or f.value.get("processor") in (subject, None)
+        ]
+        yes = [ref for flag, ref in said if flag is True]
+        value = (
+            True
+            if yes
+            else False
+            if said and all(flag is False for flag, _ in said)
+            else None
+        )
+        decisive = yes[:1] if yes else [ref for _, ref in said]
         what_de = (
             "Verarbeitung im Auftrag"
             if key == "gdpr_28_3"
@@ -457,7 +475,7 @@ def obligation_applicability(
                 "Die DSGVO gilt erst ab 25.05.2018 (Art. 99 Abs. 2 DSGVO).",
                 "The GDPR applies from 25 May 2018.",
             )
-        return _gdpr(obligation, ctx)
+        return _gdpr(obligation, ctx, subject)
     if obligation.regime == "aia":
         return _aia(obligation, ctx)
     return _dora(obligation, ctx, subject)
@@ -467,7 +485,9 @@ def subjects_of(obligation: ObligationDef, facts: FactBase) -> list[str | None]:
     """The subjects an obligation is judged for: one per ICT contract for
     Art. 30 DORA; one per processor for Art. 28(3) GDPR where the controller
     has several (each processing on behalf is governed by its own contract
-    "binding on the processor with regard to the controller"); one per AI
+    "binding on the processor with regard to the controller"), and for
+    Art. 28(2) and (4) (each processor engages sub-processors, or not, under
+    its own authorisation); one per AI
     system for every AI Act obligation where the dossier describes several
     (classification, Art. 6(3) exception and duties attach to a system:
     Art. 6, 16, 26 KI-VO); otherwise one without a subject."""
@@ -486,7 +506,7 @@ def subjects_of(obligation: ObligationDef, facts: FactBase) -> list[str | None]:
             if a.value.get("provider")
         ]
         return list(dict.fromkeys(providers)) or [None]
-    if obligation.key == "gdpr_28_3":
+    if obligation.key in ("gdpr_28_3", "gdpr_28_sub"):
         processors: list[str | None] = list(
             dict.fromkeys(
                 str(f.value.get("processor"))

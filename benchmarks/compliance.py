@@ -342,7 +342,7 @@ def dossier_proposals(
 # shape fields of element values a reviewer checks (ground-truth README)
 SHAPE_FIELDS = (
     "retention_months", "last_review", "submitted_at", "deadline", "entries",
-    "missing_arrangements",
+    "missing_arrangements", "delegated_to_independent_third_party",
 )  # fmt: skip
 
 

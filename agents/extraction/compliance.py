@@ -145,6 +145,28 @@ _CIF = re.compile(
 )
 _REGISTER_TITLE = re.compile(r"Informationsregister|Register of information", re.I)
 _GENERAL = re.compile(r"allgemeine\w*|general", re.I)
+# Art. 30(3)(e) DORA: the access, inspection and audit rights handed to an
+# independent third party the provider appoints (allowed to a microenterprise
+# only, Art. 30(3) second subparagraph). Proposed as such, so that the
+# reviewer confirms or clears it, never silently "erfüllt".
+_INDEPENDENT_AUDITOR = re.compile(
+    r"\b(?:unabhängig\w*|independent|extern\w*|external)\s+(?:\w+\s+){0,2}?"
+    r"(?:Wirtschaftsprüf\w*|Abschlussprüf\w*|Prüf(?:er|erin|ungsgesellschaft)\w*|Dritt\w*|Sachverständig\w*"
+    r"|auditors?|audit firm|third[- ]part(?:y|ies)|assessors?)\b",
+    re.I,
+)
+_APPOINTED_BY_ENTITY = re.compile(
+    r"(?:bestellt|benannt|beauftragt|ausgewählt|appointed|selected|chosen|engaged|designated)\w*\s+(?:by|von|vom|durch)\s+"
+    r"(?:the\s+|der\s+|dem\s+|den\s+)?(?:Kunden?|Kundin|Auftraggeber\w*|Institut\w*|Bank|Versicher\w*|Finanzunternehmen\w*|Customer|Client|financial entity)\b"
+    r"|\b(?:vom|von der|von dem)\s+(?:Kunden?|Kundin|Auftraggeber\w*|Institut\w*|Finanzunternehmen\w*)\s+(?:\w+\s+)?(?:bestellt|benannt|beauftragt|ausgewählt)",
+    re.I,
+)
+_DELEGATION_SIGN = re.compile(
+    r"(?:von|vom|durch|by)\s+(?:der\s+|dem\s+|den\s+|the\s+)?(?:Anbieter\w*|Dienstleister\w*|Auftragnehmer\w*|Provider|Supplier|Vendor|Contractor)\b"
+    r"|\b(?:ausschließlich|allein|nur|only|exclusively|solely)\b"
+    r"|\b(?:werden|wird)\b.{0,100}\bausgeübt\b|\b(?:are|is|shall be|will be)\s+exercised\b",
+    re.I,
+)
 _SPECIFIC = re.compile(r"gesonderte\w*|specific", re.I)
 # A document's own completion or approval date (the date of a DPIA, a FRIA,
 # a technical documentation): the dated element of that instrument.
@@ -599,6 +621,13 @@ class ComplianceExtractor:
         shape = _shape(key)
         if state != "present":
             return value
+        if (
+            key == "dora_30_3_e_monitoring_audit_rights"
+            and _INDEPENDENT_AUDITOR.search(text)
+            and _DELEGATION_SIGN.search(text)
+            and not _APPOINTED_BY_ENTITY.search(text)
+        ):
+            value["delegated_to_independent_third_party"] = True
         if shape == "dated_presence":
             # The step's date, else the date of the document that records it
             # (a board resolution dated by its minutes).

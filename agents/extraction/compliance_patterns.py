@@ -1192,6 +1192,8 @@ PATTERNS: tuple[ElementPattern, ...] = (
         "dora_30_3_e_monitoring_audit_rights",
         r"(?:Zugangs-, Inspektions- und Prüfrechte|Prüfrechte|Inspektionsrechte)",
         r"(?:access, inspection and audit rights|audit rights|inspection rights)",
+        # the law's own order of words (Art. 30(3)(e)(i))
+        r"rights of access, inspection and audit|right to (?:audit|inspect)|Recht\w* (?:auf|zur) (?:Prüfung|Inspektion|Zugang)",
     ),
     _p(
         "dora_30_3_f_exit_transition_period",

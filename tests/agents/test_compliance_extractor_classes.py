@@ -1759,3 +1759,21 @@ def test_a_release_or_acceptance_test_is_9_8(sentence):
     report = f"Test report – SiloWacht 2 (Prüfbericht)\n\n{sentence}\n"
     _ex, found = _read(("report.pdf", report), regimes=("aia",))
     assert any(q.startswith(sentence[:25]) for q in _quotes(found, "aia_9_8_testing"))
+
+
+@pytest.mark.parametrize(
+    "sentence,delegated",
+    [
+        ("Die Zugangs-, Inspektions- und Prüfrechte der Kundin werden ausschließlich durch eine vom Dienstleister beauftragte unabhängige Prüfungsgesellschaft ausgeübt.", True),
+        ("Access, inspection and audit rights are exercised by an independent auditor appointed by Cobaltline Ltd on the Customer's behalf.", True),
+        ("The Customer, an independent auditor appointed by the Customer and the competent authority have unrestricted rights of access, inspection and audit.", None),
+        ("Die Kundin und die zuständige Behörde haben uneingeschränkte Zugangs-, Inspektions- und Prüfrechte.", None),
+    ],
+)
+def test_audit_rights_handed_to_a_third_party_the_provider_appoints_are_proposed_as_delegated(sentence, delegated):
+    # Art. 30(3)(e) and second subparagraph DORA: only a microenterprise may
+    # agree that a third party appointed by the provider exercises its rights
+    contract = f"IKT-Dienstleistungsvertrag / ICT services agreement – Cobaltline Ltd\n\n12.1 {sentence}\n"
+    _ex, found = _read(("contract.pdf", contract), regimes=("dora",))
+    (audit,) = _of(found, "dora_30_3_e_monitoring_audit_rights")
+    assert audit.value.get("delegated_to_independent_third_party") is delegated

@@ -461,6 +461,14 @@ class _Judge:
             details["ignored_after_stichtag"] = later
         if submitted is not None:
             at = parse_datetime(submitted.value.get("submitted_at"))
+            if deadline is None and at is not None:
+                # the earlier report's time is not evidenced: the report is in
+                # time if it beat the earliest limit that report can have set
+                # (it came after the classification); later, it is open
+                earliest = self._earliest_deadline(element.key, incident)
+                if earliest is not None and at <= earliest:
+                    return "satisfied", "in_time", [submitted.ref, incident.ref], details
+                return "open", "not_evidenced", [submitted.ref, incident.ref], details
             if deadline is None or at is None:
                 return "satisfied", "evidenced", [submitted.ref, incident.ref], details
             if at <= deadline:
@@ -471,6 +479,20 @@ class _Judge:
         if any(self._mine(f) for f in self.facts.pending.get(element.key, ())):
             return "open", "awaiting_review", [], details
         return "open", "not_evidenced", [], details
+
+    def _earliest_deadline(
+        self, key: str, incident: ComplianceFact
+    ) -> dt.datetime | None:
+        """The earliest limit of an intermediate or final report whose earlier
+        report is not evidenced: counted from the classification, before
+        which no earlier report can have been made."""
+        classified = parse_datetime(incident.value.get("classified_at"))
+        if classified is None or key == "dora_19_4_a_initial_notification":
+            return None
+        intermediate = classified + dt.timedelta(hours=INTERMEDIATE_HOURS)
+        if key == "dora_19_4_b_intermediate_report":
+            return intermediate
+        return _month_later(classified)
 
     def _deadline(self, key: str, incident: ComplianceFact) -> dt.datetime | None:
         """The time limits the scenarios assume for the RTS under Art. 20 DORA."""
@@ -502,12 +524,16 @@ class _Judge:
             return None
         if key == "dora_19_4_b_intermediate_report":
             return previous + dt.timedelta(hours=INTERMEDIATE_HOURS)
-        month = previous.month % 12 + 1
-        year = previous.year + (previous.month == 12)
-        day = min(
-            previous.day, 28 if month == 2 else 30 if month in (4, 6, 9, 11) else 31
-        )
-        return previous.replace(year=year, month=month, day=day)
+        return _month_later(previous)
+
+
+def _month_later(at: dt.datetime) -> dt.datetime:
+    """The same day and time one month later (the last day of a shorter
+    month)."""
+    month = at.month % 12 + 1
+    year = at.year + (at.month == 12)
+    day = min(at.day, 28 if month == 2 else 30 if month in (4, 6, 9, 11) else 31)
+    return at.replace(year=year, month=month, day=day)
 
 
 # ------------------------------------------------------------------ assembly

@@ -19,15 +19,28 @@ MONTHS_EN = {
     "july": 7, "august": 8, "september": 9, "october": 10, "november": 11,
     "december": 12,
 }  # fmt: skip
-_DE_MONTH = "|".join(MONTHS_DE)
-_EN_MONTH = "|".join(MONTHS_EN)
+# Abbreviated months, with or without a full stop ("8 Oct 2026" in a mail
+# header, "12. Okt. 2026"); looked up with the full names.
+_ABBREVIATED_DE = {
+    "jan": 1, "feb": 2, "mär": 3, "apr": 4, "jun": 6, "jul": 7, "aug": 8,
+    "sep": 9, "sept": 9, "okt": 10, "nov": 11, "dez": 12,
+}  # fmt: skip
+_ABBREVIATED_EN = {
+    "jan": 1, "feb": 2, "mar": 3, "apr": 4, "jun": 6, "jul": 7, "aug": 8,
+    "sep": 9, "sept": 9, "oct": 10, "nov": 11, "dec": 12,
+}  # fmt: skip
+_MONTH_OF_DE = {**_ABBREVIATED_DE, **MONTHS_DE}
+_MONTH_OF_EN = {**_ABBREVIATED_EN, **MONTHS_EN}
+# longest first, so that "september" is not read as "sep"
+_DE_MONTH = "|".join(sorted(_MONTH_OF_DE, key=len, reverse=True))
+_EN_MONTH = "|".join(sorted(_MONTH_OF_EN, key=len, reverse=True))
 
 # One alternation, so that other patterns can embed it as ``DATE``.
 DATE = (
     r"(?:\d{1,2}\.\s?\d{1,2}\.\s?(?:\d{4}|\d{2})(?!\d)"
-    rf"|\d{{1,2}}\.\s?(?:{_DE_MONTH})\s+\d{{4}}"
-    rf"|\d{{1,2}}(?:st|nd|rd|th)?\s+(?:{_EN_MONTH})\s+\d{{4}}"
-    rf"|(?:{_EN_MONTH})\s+\d{{1,2}}(?:st|nd|rd|th)?,?\s+\d{{4}}"
+    rf"|\d{{1,2}}\.\s?(?:{_DE_MONTH})\b\.?\s+\d{{4}}"
+    rf"|\d{{1,2}}(?:st|nd|rd|th)?\s+(?:{_EN_MONTH})\b\.?\s+\d{{4}}"
+    rf"|(?:{_EN_MONTH})\b\.?\s+\d{{1,2}}(?:st|nd|rd|th)?,?\s+\d{{4}}"
     r"|\d{4}-\d{2}-\d{2}"
     # day first, as in the EU outside Germany ("25/09/2026", Irish and
     # British portals); a four-digit year only, so no fraction or file number
@@ -35,12 +48,14 @@ DATE = (
 )
 _DATE_RE = re.compile(DATE, re.IGNORECASE)
 _NUMERIC = re.compile(r"(\d{1,2})\.\s?(\d{1,2})\.\s?(\d{4}|\d{2})$")
-_DE_TEXT = re.compile(rf"(\d{{1,2}})\.\s?({_DE_MONTH})\s+(\d{{4}})$", re.IGNORECASE)
+_DE_TEXT = re.compile(
+    rf"(\d{{1,2}})\.\s?({_DE_MONTH})\b\.?\s+(\d{{4}})$", re.IGNORECASE
+)
 _EN_DMY = re.compile(
-    rf"(\d{{1,2}})(?:st|nd|rd|th)?\s+({_EN_MONTH})\s+(\d{{4}})$", re.IGNORECASE
+    rf"(\d{{1,2}})(?:st|nd|rd|th)?\s+({_EN_MONTH})\b\.?\s+(\d{{4}})$", re.IGNORECASE
 )
 _EN_MDY = re.compile(
-    rf"({_EN_MONTH})\s+(\d{{1,2}})(?:st|nd|rd|th)?,?\s+(\d{{4}})$", re.IGNORECASE
+    rf"({_EN_MONTH})\b\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?,?\s+(\d{{4}})$", re.IGNORECASE
 )
 _ISO = re.compile(r"(\d{4})-(\d{2})-(\d{2})$")
 _SLASH_DMY = re.compile(r"(\d{1,2})/(\d{1,2})/(\d{4})$")
@@ -56,11 +71,11 @@ def parse_date(raw: str) -> dt.date | None:
                 year += 2000 if year < 70 else 1900
             return dt.date(year, month, day)
         if m := _DE_TEXT.match(raw):
-            return dt.date(int(m[3]), MONTHS_DE[m[2].lower()], int(m[1]))
+            return dt.date(int(m[3]), _MONTH_OF_DE[m[2].lower()], int(m[1]))
         if m := _EN_DMY.match(raw):
-            return dt.date(int(m[3]), MONTHS_EN[m[2].lower()], int(m[1]))
+            return dt.date(int(m[3]), _MONTH_OF_EN[m[2].lower()], int(m[1]))
         if m := _EN_MDY.match(raw):
-            return dt.date(int(m[3]), MONTHS_EN[m[1].lower()], int(m[2]))
+            return dt.date(int(m[3]), _MONTH_OF_EN[m[1].lower()], int(m[2]))
         if m := _ISO.match(raw):
             return dt.date(int(m[1]), int(m[2]), int(m[3]))
         if m := _SLASH_DMY.match(raw):

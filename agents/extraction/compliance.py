@@ -71,8 +71,11 @@ _HEADING_START = re.compile(
 )
 # A letter's header line ("Betreff: …", "To: …"): a heading however long.
 _MAIL_HEADER = re.compile(
-    r"^\W{0,3}(?:Betreff|Subject|Re|AW|WG|Fwd?|Von|From|An|To|Cc|Datum|Date)\s*:", re.I
+    r"^\W{0,3}(?:Betreff|Subject|Re|AW|WG|Fwd?|Von|From|An|To|Cc|Datum|Date|Gesendet|Sent)\s*:", re.I
 )
+# The header line that dates a message in a mail thread; its body's "today
+# at 12:50" or "um 16:20 Uhr" happened on that day.
+_DATE_HEADER = re.compile(r"^\W{0,3}(?:Datum|Date|Gesendet|Sent)\s*:", re.I)
 # The numbering in front of a heading, so that its words are read: "§ 4",
 # "Clause 7.2(b)", "Abschnitt 2 -", "Art. 3", "(b)", "iv)", "2.1".
 _HEADING_NUMBER = re.compile(
@@ -267,6 +270,17 @@ def _datetime(text: str) -> str | None:
     return f"{found[0].date.isoformat()}T{int(time.group(1)):02d}:{time.group(2)}"
 
 
+def _time_on(text: str, day: dt.date | None) -> str | None:
+    """A time without a date of its own ("sent to BaFin today at 12:50", "um
+    16:20 Uhr übermittelt") on the day of the mail that says it."""
+    if day is None or find_dates(text):
+        return None
+    time = _TIME.search(text)
+    if time is None:
+        return None
+    return f"{day.isoformat()}T{int(time.group(1)):02d}:{time.group(2)}"
+
+
 @dataclass
 class _Document:
     name: str
@@ -284,6 +298,8 @@ class _Document:
     # the obligations the patterns found evidence of here: the document is
     # an instrument of them, and only they are read in it by meaning
     obligations: set[str] = field(default_factory=set)
+    # the day of the mail being read (its "Date:" header), in a thread
+    sent_on: dt.date | None = None
 
 
 @dataclass
@@ -415,6 +431,8 @@ class ComplianceExtractor:
                 yield from self._heading_fallback(doc, section)
                 section = _Section(text.rstrip(".:").strip(), run_in=True)
                 continue
+            if _DATE_HEADER.match(text):
+                doc.sent_on = _date(text)
             if _is_heading(unit.reading):
                 yield from self._heading_fallback(doc, section)
                 heading = text.lstrip("# ").strip()
@@ -646,7 +664,7 @@ class ComplianceExtractor:
                 return None
             value["retention_months"] = str(months)
         elif shape == "submission":
-            at = _datetime(text)
+            at = _datetime(text) or _time_on(text, doc.sent_on)
             if at is None:
                 return None
             value["submitted_at"] = at

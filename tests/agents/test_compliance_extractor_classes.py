@@ -1777,3 +1777,23 @@ def test_audit_rights_handed_to_a_third_party_the_provider_appoints_are_proposed
     _ex, found = _read(("contract.pdf", contract), regimes=("dora",))
     (audit,) = _of(found, "dora_30_3_e_monitoring_audit_rights")
     assert audit.value.get("delegated_to_independent_third_party") is delegated
+
+
+def test_a_report_sent_today_at_a_time_is_dated_by_its_mail_header():
+    thread = """Subject: INC-88 – reporting / Meldung
+
+Gesendet: Montag, 12.10.2026, 16:40
+Von: Meldewesen
+
+Den Zwischenbericht haben wir heute um 16:20 Uhr an die BaFin übermittelt.
+
+Date: Thu, 8 Oct 2026 13:05
+From: ops@example.com
+
+Initial notification for INC-88 sent to the authority today at 12:50 via the portal.
+"""
+    _ex, found = _read(("mails.pdf", thread), regimes=("dora",))
+    (intermediate,) = _of(found, "dora_19_4_b_intermediate_report")
+    assert intermediate.value["submitted_at"] == "2026-10-12T16:20"
+    (initial,) = _of(found, "dora_19_4_a_initial_notification")
+    assert initial.value["submitted_at"] == "2026-10-08T12:50"

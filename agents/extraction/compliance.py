@@ -431,8 +431,10 @@ class ComplianceExtractor:
                 yield from self._heading_fallback(doc, section)
                 section = _Section(text.rstrip(".:").strip(), run_in=True)
                 continue
-            if _DATE_HEADER.match(text):
-                doc.sent_on = _date(text)
+            for line in unit.text.splitlines():
+                # a message's header block ("Von: … / Gesendet: 06.10.2026")
+                if _DATE_HEADER.match(line) and (day := _date(line)) is not None:
+                    doc.sent_on = day
             if _is_heading(unit.reading):
                 yield from self._heading_fallback(doc, section)
                 heading = text.lstrip("# ").strip()

@@ -1782,8 +1782,9 @@ def test_audit_rights_handed_to_a_third_party_the_provider_appoints_are_proposed
 def test_a_report_sent_today_at_a_time_is_dated_by_its_mail_header():
     thread = """Subject: INC-88 – reporting / Meldung
 
-Gesendet: Montag, 12.10.2026, 16:40
 Von: Meldewesen
+Gesendet: Montag, 12.10.2026, 16:40
+An: Vorstand
 
 Den Zwischenbericht haben wir heute um 16:20 Uhr an die BaFin übermittelt.
 

@@ -41,6 +41,7 @@ from agents.extraction.compliance_patterns import (
     MARKETING_TITLE,
     NOT_REQUIRED,
     OVERRIDE_EXCLUDED,
+    STOP_EXCLUDED,
     OWN_PURPOSES,
     PROCESSOR,
     ElementPattern,
@@ -178,7 +179,7 @@ _COMPLETED = re.compile(
     r"|freigegeben|durchgeführt am|erstellt am|Fassung vom"
     # an issue line: "Version 1.0, 20 October 2026 (first issue)", "signed
     # off on …", "Ausgabe 2.0 vom …"
-    r"|\bissued\b|first issue|signed off|herausgegeben|Ausgabe vom"
+    r"|\bissued\b|first issue|signed off|herausgegeben|Ausgabe vom|Erstfassung|first version|initial version"
     r"|^\W*(?:Version|Fassung|Ausgabe|Issue|Rev(?:ision)?)\s*\d+(?:\.\d+)*\s*(?:\(|,|vom\b|of\b|dated\b)",
     re.I,
 )
@@ -635,6 +636,8 @@ class ComplianceExtractor:
             state = "contradicted"
         if key == "aia_14_4_d_disregard_override" and _OVERRIDE_EXCLUDED.search(text):
             state = "contradicted"
+        if key == "aia_14_4_e_intervene_stop" and _STOP_EXCLUDED.search(text):
+            state = "contradicted"
         value: dict[str, Any] = {"state": state, "doc": doc.name}
         if section.heading:
             value["locator"] = section.heading[:_MAX_HEADING]
@@ -790,6 +793,7 @@ def _is_run_in_heading(unit: Unit, following: Unit | None) -> bool:
 
 
 _OVERRIDE_EXCLUDED = re.compile(OVERRIDE_EXCLUDED, re.I)
+_STOP_EXCLUDED = re.compile(STOP_EXCLUDED, re.I)
 _CONTENTS_TITLE = re.compile(
     r"^\W*(?:Inhalt(?:sverzeichnis|sübersicht)?|Gliederung|(?:Table of )?Contents)\b\s*[:.\-–]?",
     re.I,

@@ -97,6 +97,7 @@ _NOT_AN_INTEREST_RECORD = _NOTICE
 # letters alone did not bring the rate down", "mildere Mittel reichen nicht").
 _NECESSITY_ARGUMENT = (
     r"\b(?:alone|allein|by themselves|für sich)\b.{0,80}\b(?:did not|do not|does not|would not|could not|failed|nicht|keine?)\b"
+    r"|\b(?:am wenigsten eingreifend\w*|mildeste\w*|least intrusive|least invasive)\b"
     r"|\b(?:is|are)\s+(?:therefore\s+)?(?:required|needed)\s+for\s+(?:that|this|the)\s+purpose\b"
 )
 _NOT_A_BALANCING_RECORD = (
@@ -152,6 +153,13 @@ _RISK_FILE = (
 # An output the person overseeing may not set aside (Art. 14(4)(d) the
 # other way round): "are locked … cannot be dismissed, edited or reversed",
 # "kann … weder aufgehoben noch übersteuert werden".
+# A run the person overseeing cannot halt (Art. 14(4)(e) the other way
+# round): "kann weder angehalten noch abgebrochen werden", "cannot be stopped".
+STOP_EXCLUDED = (
+    r"\bweder\b.{0,30}\b(?:angehalten|gestoppt|abgebrochen|unterbrochen)\b.{0,20}\bnoch\b"
+    r"|\b(?:kann|können|lässt sich|lassen sich)\b.{0,40}\bnicht\s+(?:mehr\s+)?(?:angehalten|gestoppt|abgebrochen|unterbrochen|anhalten|stoppen|abbrechen)\b"
+    r"|\b(?:cannot|can not|can't)\s+be\s+(?:\w+\s+)?(?:stopped|halted|interrupted|aborted|paused)\b|\bno (?:way|means) to (?:stop|halt|interrupt|abort)\b"
+)
 OVERRIDE_EXCLUDED = (
     r"\b(?:cannot|can not|may not|must not)\s+be\s+(?:\w+,?\s+){0,3}?(?:dismissed|overridden|reversed|changed|amended|rejected|cancell?ed)\b"
     r"|\bweder\b.{0,40}\bnoch\b.{0,40}\b(?:übersteuert|aufgehoben|verworfen|geändert|rückgängig)"
@@ -208,6 +216,8 @@ PATTERNS: tuple[ElementPattern, ...] = (
         r"\bcontroller (?:for|of|responsible|is)\b",
         r"responsible for (?:the )?processing (?:of your (?:personal )?data )?is",
         r"(?:is|are|acts as) the (?:data )?controller\b|^\W*Verantwortliche[rs]?\s*(?:\(|:)|^\W*(?:Data )?Controller\s*:",
+        # the contact details (Art. 13(1)(a)): "our office is at …, telephone …"
+        r"\b(?:our|unser\w*)\s+(?:registered\s+)?(?:office|address|head office|Sitz|Anschrift|Büro|Geschäftssitz)\s+(?:is|ist|befindet sich)\b",
         heading=r"(Wer ist verantwortlich|Verantwortliche|Who is responsible|Controller|Who we are|Wer wir sind)\b",
         not_within=_NOT_A_NOTICE,
     ),
@@ -244,7 +254,8 @@ PATTERNS: tuple[ElementPattern, ...] = (
         r"berechtigte\w* Interesse\w* (?:besteht|liegt|ist)",
         r"\b(?:we|wir)\s+(?:have|haben)\s+(?:a|an|ein)\s+(?:legitimate|berechtigtes)\s+Interesse?\w*"
         r"|\bour\s+(?:\w+\s+)?interests?\s+(?:is|are|in|lies)\b|^\W*(?:Legitimate interests?|Berechtigte\w* Interesse\w*)\b[^:]{0,40}:"
-        r"|\bunser\w*\s+(?:\w+\s+)?Interesse\s+(?:ist|besteht|liegt|an)\b",
+        r"|\bunser\w*\s+(?:\w+\s+)?Interesse\s+(?:ist|besteht|liegt|an)\b"
+        r"|\bberechtigte\w* Interesse\w*\b.{0,60}\b(?:besteht|liegt) darin\b|\blegitimate interests?\b.{0,60}\b(?:is|are|lies|consists?) (?:to|in)\b",
         not_within=_NOT_A_NOTICE,
     ),
     _p(
@@ -508,11 +519,13 @@ PATTERNS: tuple[ElementPattern, ...] = (
         r"(?:getestet|Tests?) .{0,80}(?:vorab festgelegt|Metriken|Schwellenwert)",
         r"tested .{0,80}(?:prior defined|metrics|thresholds)",
         r"(?:vorab festgelegt\w*|Metriken|Schwellenwert\w*)\b.{0,80}\bgetestet|(?:prior defined|predefined|pre-defined) (?:metrics|thresholds)\b.{0,80}\btest",
-        # a release or acceptance test against fixed criteria, or its date
-        # (Art. 9(8): "prior to the placing on the market")
-        r"\b(?:tests?|testing|test run|validation run|Test\w*|Prüfung|Validierung\w*)\b.{0,120}\b(?:acceptance (?:thresholds|criteria)|Abnahmekriterien|Akzeptanzkriterien|Freigabekriterien)\b"
-        r"|\b(?:Abnahmetest\w*|Freigabetest\w*|Validierungslauf\w*|acceptance tests?|release tests?|validation runs?)\b",
-        within=rf"{_RISK_FILE}|{_TECHNICAL_DOCUMENTATION}|Test|Prüfbericht|Protokoll|[Mm]inutes|Validierung|Validation",
+        in_kind=_in_kind(
+            rf"{_RISK_FILE}|{_TECHNICAL_DOCUMENTATION}|Test|Prüfbericht|Protokoll|[Mm]inutes|Validierung|Validation",
+            # a release or acceptance test against fixed criteria, or its
+            # date (Art. 9(8): "prior to the placing on the market")
+            r"\b(?:tests?|testing|test run|validation run|Test\w*|Prüfung|Validierung\w*)\b.{0,120}\b(?:acceptance (?:thresholds|criteria)|Abnahmekriterien|Akzeptanzkriterien|Freigabekriterien)\b"
+            r"|\b(?:Abnahmetest\w*|Freigabetest\w*|Validierungslauf\w*|acceptance tests?|release tests?|validation runs?)\b",
+        ),
     ),
     # ---------------------------------------------------------- AI Act Art. 10
     _p(
@@ -523,7 +536,8 @@ PATTERNS: tuple[ElementPattern, ...] = (
             _DATA_GOVERNANCE,
             # in a data governance report: what the model is, how it is built
             r"(?:modell|model)\b.{0,40}\b(?:ist|is)\s+(?:ein|eine|a|an)\b.{0,60}(?:modell|model|netz|network|Klassifikator|classifier|Transformer|Regression|Entscheidungsb\w+|decision tree|ensemble)\b"
-            r"|\b(?:Modellarchitektur|Architektur des Modells|model architecture|architecture of the model)\b",
+            r"|\b(?:Modellarchitektur|Architektur des Modells|model architecture|architecture of the model)\b"
+            r"|\b(?:haben uns|hat sich|wurde sich)\b.{0,100}\bentschieden\b|\bwe (?:chose|opted|decided)\b|\b(?:was|were) chosen (?:over|instead of|rather than)\b",
         ),
     ),
     _p(
@@ -578,6 +592,10 @@ PATTERNS: tuple[ElementPattern, ...] = (
         "aia_10_2_g_bias_measures",
         r"(?:Verzerrung|Bias)\w*.{0,60}(?:erkennen|verhindern|abschwächen|Maßnahmen)",
         r"(?:detect|prevent|mitigate).{0,40}bias",
+        in_kind=_in_kind(
+            _DATA_GOVERNANCE,
+            r"\b(?:Gegenmaßnahmen|Neugewichtung\w*|Umgewichtung\w*|Stellvertretermerkmal\w*|reweight\w*|re-weight\w*|proxy (?:features?|variables?)|fairness (?:constraint|gate|threshold)s?)\b",
+        ),
     ),
     _p(
         "aia_10_2_h_data_gaps",
@@ -626,7 +644,7 @@ PATTERNS: tuple[ElementPattern, ...] = (
         # (Annex IV point 1(a), (d)): "LeckWacht 1.0 ist ein
         # Sicherheitsbauteil zur …", "X is supplied as a hosted service"
         r"^\W*(?:\d+(?:\.\d+)*\.?\s+)?[A-ZÄÖÜ][\w-]*(?:\s+[\w.-]+){0,3}\s+(?:ist|is)\s+(?:ein|eine|a|an)\s+(?:[\w-]+\s+){0,4}?(?:\w*system|\w*bauteil|safety component|service|\w*software|tool|application|Anwendung|Dienst|platform|Plattform|model|Modell)\b"
-        r"|\b(?:is|are) (?:supplied|delivered|provided|offered|distributed|placed on the market) as\b|\bwird als\b.{0,60}\b(?:bereitgestellt|geliefert|angeboten|vertrieben|in Verkehr gebracht)\b",
+        r"|\b(?:is|are) (?:supplied|delivered|provided|offered|distributed|placed on the market) as\b|\b(?:runs|is run|is operated|is hosted|läuft|wird betrieben) (?:as|als) (?:a |an |ein\w* )?(?:hosted|cloud|SaaS|on-?premises?|gehostet\w*)|\bwird als\b.{0,60}\b(?:bereitgestellt|geliefert|angeboten|vertrieben|in Verkehr gebracht)\b",
         within=_TECHNICAL_DOCUMENTATION,
         title_only=True,
     ),
@@ -641,7 +659,7 @@ PATTERNS: tuple[ElementPattern, ...] = (
         r"monitoring, functioning and control",
         # the degrees of accuracy and the limits of performance (point 3)
         MEASURED,
-        r"Leistungsgrenzen|limitations? (?:of|in) performance|performance is (?:lower|reduced|poorer)"
+        r"Leistungsgrenzen|limitations? (?:of|in) performance|performance is (?:lower|reduced|poorer)|\bless (?:reliable|accurate)\b|\bweniger (?:zuverlässig|genau|treffsicher)\b"
         r"|(?:Leistung|Genauigkeit|Erkennungsleistung) (?:ist |sinkt |fällt )?\w* ?(?:geringer|niedriger|schlechter)",
         within=_TECHNICAL_DOCUMENTATION,
         title_only=True,
@@ -660,11 +678,19 @@ PATTERNS: tuple[ElementPattern, ...] = (
         "aia_11_annex_iv_6_lifecycle_changes",
         r"Änderungen .{0,40}Lebenszyklus",
         r"changes .{0,40}lifecycle",
+        in_kind=_in_kind(
+            _TECHNICAL_DOCUMENTATION,
+            # a change log entry (Annex IV point 6): "Version 3.0.2 vom
+            # 27.10.2026: Korrektur …", "v2.1 (3 May 2026) – corrected …"
+            r"^\W*(?:Version|Release|Fassung|v)\s*\d+\.\d+(?:\.\d+)?\b[^:–—]{0,40}[:–—]\s*\w",
+        ),
     ),
     _p(
         "aia_11_annex_iv_7_standards",
         r"harmonisierte\w* Normen",
         r"harmoni[sz]ed standards",
+        # a standard named by its number (Annex IV point 7)
+        r"\bISO/IEC\s*\d{4,5}|\b(?:DIN\s+)?EN\s+(?:ISO\s+)?\d{4,5}\b|\bIEEE\s+\d{3,5}\b|\bCEN-?CENELEC\b",
     ),
     _p(
         "aia_11_annex_iv_8_declaration_of_conformity",
@@ -750,7 +776,7 @@ PATTERNS: tuple[ElementPattern, ...] = (
         # the oversight tools the provider builds in or prescribes
         r"(?:für die|zur) (?:menschliche\w* )?Aufsicht\b.{0,80}\b(?:bereit|Hilfen|Funktionen|Werkzeuge|vorgesehen)"
         r"|\b(?:oversight|Aufsicht)\s+(?:measures|tools|functions|features|Maßnahmen|Funktionen)\b"
-        r"|\bassign\w*\s+(?:human\s+)?oversight\b|(?:ausschließlich|nur|only)\s+(?:durch\s+)?(?:einen?\s+|a\s+)?(?:Mensch\w*|human)",
+        r"|\bassign\w*\s+(?:human\s+)?oversight\b|(?:ausschließlich|nur|only|immer|stets|always)\s+(?:durch\s+)?(?:einen?\s+|a\s+)?(?:Mensch\w*|human)",
         heading=rf"{_NUMBERED}(Human oversight|Menschliche Aufsicht)\s*$",
         within=_INSTRUCTIONS_FOR_USE,
         title_only=True,
@@ -780,6 +806,7 @@ PATTERNS: tuple[ElementPattern, ...] = (
         r"\bover-?(?:reli\w*|rely\w*|trust\w*)|tend(?:s|ency)? to (?:accept|follow|rely|trust)|rubber-?stamp|\bunchecked\b"
         r"|(?:ungeprüft|blind|gewohnheitsmäßig)\w*\s+(?:\w+\s+)?(?:zu\s+)?(?:folgen|übernehmen|verlassen|durch)"
         r"|sich\b.{0,60}\b(?:zu\s+)?verlassen\b|übermäßig\w*\s+(?:zu\s+)?vertrauen"
+        r"|\bneig\w*\b.{0,60}\bdazu\b.{0,80}\b(?:folgen|übernehmen|vertrauen|verlassen)|\bohne (?:ihn|sie|es|diese\w*) zu (?:hinterfragen|prüfen)\b|\bwithout questioning\b"
         r"|\bverlassen Sie sich nicht\b|\bdo not (?:simply )?(?:rely|assume)\b.{0,40}\b(?:system|output|result|score|proposal|draft|correct|right)",
         within=_INSTRUCTIONS_FOR_USE,
         title_only=True,
@@ -789,7 +816,8 @@ PATTERNS: tuple[ElementPattern, ...] = (
         r"(?:correctly )?interpret(?:ed)?\b.{0,30}output|output can be correctly interpreted|Ausgabe\w* .{0,30}(?:richtig )?interpretier",
         # so that the person can follow how an output came about
         r"\b(?:nachvollziehen|nachvollziehbar|verstehen|erkennen)\b.{0,40}\b(?:wie|warum|weshalb|worauf)\b.{0,60}\b(?:zustande|entsteht|ergibt|beruht|Vorschlag|Ergebnis|Bewertung|Empfehlung)"
-        r"|\b(?:understand|see|follow|trace)\b.{0,20}\b(?:how|why)\b.{0,60}\b(?:score|result|output|proposal|suggestion|recommendation|rating|decision)\b",
+        r"|\b(?:understand|see|follow|trace)\b.{0,20}\b(?:how|why)\b.{0,60}\b(?:score|result|output|proposal|suggestion|recommendation|rating|decision)\b"
+        r"|\b(?:zeigt|nennt|listet|shows|lists|displays)\b.{0,80}\b(?:Merkmale|Faktoren|Einflussfaktoren|Gründe|features|factors|reasons)\b.{0,60}\b(?:beeinflusst|ausschlaggebend|maßgeblich|influenced|contributed|drove|weighed)",
         # what an output means (Art. 14(4)(c)): "a score of 0.80 means", "ein
         # Konfidenzwert unter 0,80 bedeutet", "the source view shows on which …"
         r"\b(?:score|confidence|index|flag|indicator|output|border|colou?r|icon|symbol|badge|label|warning|Konfidenz\w*|\w*wert|Ampel\w*|Anzeige|Ausgabe|Markierung|Kennzeichnung|\w*anzeige|Rahmen|Farbe|Symbol|Warnhinweis)\b.{0,80}\b(?:means|indicates|expresses|bedeutet|besagt|heißt|zeigt,)\b",
@@ -809,6 +837,7 @@ PATTERNS: tuple[ElementPattern, ...] = (
         # „X anhalten“", "Not-Aus", "the Abort button stops …"
         r"\b(?:Schalter|Schaltfläche|Knopf|Taste|button|switch|control)\b.{0,80}\b(?:anhalten|an(?:zu)?halten|hält|stoppt|stops?|halts?|abort\w*|pausiert|unterbricht|suspend\w*)\b"
         r"|\bNot-?Aus\b|\b(?:anhalten|stoppen)\b.{0,20}[“”\"]|\bhält\b.{0,60}\bsofort an\b",
+        STOP_EXCLUDED,
         within=_INSTRUCTIONS_FOR_USE,
         title_only=True,
     ),
@@ -1123,7 +1152,7 @@ PATTERNS: tuple[ElementPattern, ...] = (
         r"(?:stored|processed|performed|provided|hosted)\b.{0,60}\bdata cent(?:re|er)s?\b|(?:gespeichert|verarbeitet|erbracht)\b.{0,60}\bRechenzentr",
         # the second half of Art. 30(2)(b): notice before the locations
         # change (or the right to move them without notice, which lacks it)
-        r"\b(?:Speicherort|Standort|Ort der (?:Leistungserbringung|Datenverarbeitung|Verarbeitung|Speicherung))\w*\b.{0,120}\b(?:wechseln|verlegen|verlagern|ändern|Änderung|Verlegung|Mitteilung|mitteilen|anzeigen)"
+        r"\b(?:Speicherort|Standort|Ort der (?:Leistungserbringung|Datenverarbeitung|Verarbeitung|Speicherung)|(?:Leistungs|Verarbeitungs|Erbringungs|Speicher)(?:-\s+und\s+\w+?)?orte)\w*\b.{0,120}\b(?:wechseln|verlegen|verlagern|ändern|Änderung|Verlegung|Mitteilung|mitteilen|anzeigen)"
         r"|\b(?:change|changes|changing|relocat\w*|move|moving)\b.{0,40}\b(?:locations?|data cent(?:re|er)s?)\b|\blocations?\b.{0,80}\b(?:change|changed|relocated|moved)\b",
     ),
     _p(

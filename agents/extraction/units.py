@@ -23,7 +23,7 @@ _END = re.compile(
 )
 _ABBREVIATION_LIST = (
     "nr dr abs art bzw ca ggf hs inkl vgl str tel co no mr mrs ms st zb usw evtl "
-    "z.b u.a s ziff lit gem bgb rvg vv i.v i.a b.v n.v s.a s.r.l ref az"
+    "z.b u.a s ziff lit gem bgb rvg vv i.v i.a b.v n.v s.a s.r.l ref az rn rz tz"
 )
 _ABBREVIATIONS = frozenset(_ABBREVIATION_LIST.split())
 # Leading debris of OCR lines and bullets; the quote starts at a letter/digit.

@@ -506,7 +506,7 @@ def subjects_of(obligation: ObligationDef, facts: FactBase) -> list[str | None]:
             if a.value.get("provider")
         ]
         return list(dict.fromkeys(providers)) or [None]
-    if obligation.key in ("gdpr_28_3", "gdpr_28_sub"):
+    if obligation.key == "gdpr_28_3":
         processors: list[str | None] = list(
             dict.fromkeys(
                 str(f.value.get("processor"))
@@ -517,6 +517,18 @@ def subjects_of(obligation: ObligationDef, facts: FactBase) -> list[str | None]:
         # one processor: the obligation has one subject, unnamed (a fact
         # without a subject belongs to it, ELEMENTS.md §3)
         return processors if len(processors) > 1 else [None]
+    if obligation.key == "gdpr_28_sub":
+        # the processors the file says engage, or do not engage, others:
+        # each gets its own verdict where there are several; one such
+        # processor is the obligation's one subject
+        engaging: list[str | None] = list(
+            dict.fromkeys(
+                str(f.value.get("processor"))
+                for f in facts.all("gdpr_ctx_subprocessor_engaged")
+                if f.value.get("processor")
+            )
+        )
+        return engaging if len(engaging) > 1 else [None]
     return [None]
 
 

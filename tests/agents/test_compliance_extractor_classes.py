@@ -986,6 +986,19 @@ def test_a_company_form_ends_no_sentence_and_is_no_heading():
     assert [u.text.strip() for u in units(text)] == [text.strip()]
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Gegen die Verarbeitung nach Rn. 5 kannst du jederzeit Widerspruch einlegen.\n",
+        "Siehe Rz. 12 und Tz. 4 der Richtlinie zur Aufbewahrung.\n",
+    ],
+)
+def test_a_margin_number_ends_no_sentence(text):
+    from agents.extraction.units import units
+
+    assert [u.text.strip() for u in units(text)] == [text.strip()]
+
+
 def test_timeline_rows_starting_with_a_date_are_entries_not_headings():
     incident = (
         "Incident file BW-7\n\nTimeline\n\n"
@@ -1798,3 +1811,69 @@ Initial notification for INC-88 sent to the authority today at 12:50 via the por
     assert intermediate.value["submitted_at"] == "2026-10-12T16:20"
     (initial,) = _of(found, "dora_19_4_a_initial_notification")
     assert initial.value["submitted_at"] == "2026-10-08T12:50"
+
+
+IFU_RANKING_DE = """Gebrauchsanweisung PlatzWahl 2
+
+Kapitel 5 – Menschliche Aufsicht
+
+Über die Vergabe eines Platzes entscheidet stets ein Mensch.
+
+Erfahrungsgemäß neigen Sachbearbeitende dazu, der vorgeschlagenen Reihenfolge zu folgen, ohne sie zu hinterfragen.
+
+Zu jedem Vorschlag nennt die Erläuterungsansicht die drei Merkmale, die ihn am stärksten beeinflusst haben.
+
+Ein gestarteter Vergabelauf kann weder angehalten noch abgebrochen werden.
+"""
+
+
+def test_instructions_for_use_in_other_words_yield_13_3_d_and_14_4_b_c_e():
+    _ex, found = _read(("ifu.pdf", IFU_RANKING_DE), regimes=("aia",))
+    assert any(q.startswith("Über die Vergabe eines Platzes entscheidet stets ein Mensch") for q in _quotes(found, "aia_13_3_d_human_oversight_measures"))
+    assert any("neigen Sachbearbeitende dazu" in q for q in _quotes(found, "aia_14_4_b_automation_bias"))
+    assert any("die drei Merkmale, die ihn am stärksten beeinflusst haben" in q for q in _quotes(found, "aia_14_4_c_interpret_output"))
+    # a run that cannot be halted is Art. 14(4)(e) contradicted, not evidenced
+    (stop,) = _of(found, "aia_14_4_e_intervene_stop")
+    assert stop.value["state"] == "contradicted"
+
+
+def test_a_technical_documentation_names_standards_changes_form_and_limits():
+    td = """Technical documentation – FareCheck 3 (Annex IV)
+
+FareCheck 3 runs as a hosted service for transport operators.
+
+The standards applied are ISO/IEC 42001:2023 and ISO/IEC 25059:2023.
+
+Version 3.1 (4 May 2026): retrained on the spring timetable data.
+
+The model is less reliable for journeys with more than three changes.
+"""
+    _ex, found = _read(("td.pdf", td), regimes=("aia",))
+    assert any(q.startswith("FareCheck 3 runs as a hosted service") for q in _quotes(found, "aia_11_annex_iv_1_general_description"))
+    assert any("ISO/IEC 42001" in q for q in _quotes(found, "aia_11_annex_iv_7_standards"))
+    assert any(q.startswith("Version 3.1 (4 May 2026): retrained") for q in _quotes(found, "aia_11_annex_iv_6_lifecycle_changes"))
+    assert any("less reliable for journeys" in q for q in _quotes(found, "aia_11_annex_iv_3_monitoring_functioning"))
+
+
+def test_a_data_governance_report_names_its_choice_and_countermeasures():
+    report = """Data governance report – FareCheck 3
+
+We opted for a gradient-boosted tree model rather than a neural network.
+
+Counter-measures: reweighting of under-represented routes and removal of proxy features such as the postcode.
+"""
+    _ex, found = _read(("dg.pdf", report), regimes=("aia",))
+    assert any(q.startswith("We opted for a gradient-boosted") for q in _quotes(found, "aia_10_2_a_design_choices"))
+    assert any(q.startswith("Counter-measures: reweighting") for q in _quotes(found, "aia_10_2_g_bias_measures"))
+
+
+def test_a_notice_giving_the_office_and_the_interest_in_other_words_yields_13_1_a_and_d():
+    notice = """Datenschutzhinweise der Kiezbibliothek Auwald
+
+Unser Sitz ist Auwaldstraße 4, 04177 Leipzig, Telefon 0341 555 100.
+
+Unser berechtigtes Interesse und das unserer Leserinnen besteht darin, verlorene Medien zurückzuerhalten.
+"""
+    _ex, found = _read(("hinweise.pdf", notice), regimes=("gdpr",))
+    assert any(q.startswith("Unser Sitz ist Auwaldstraße 4") for q in _quotes(found, "gdpr_13_1_a_controller_identity"))
+    assert any("besteht darin, verlorene Medien" in q for q in _quotes(found, "gdpr_13_1_d_legitimate_interests"))

@@ -180,6 +180,7 @@ _COMPLETED = re.compile(
     # an issue line: "Version 1.0, 20 October 2026 (first issue)", "signed
     # off on …", "Ausgabe 2.0 vom …"
     r"|\bissued\b|first issue|signed off|herausgegeben|Ausgabe vom|Erstfassung|first version|initial version"
+    r"|endgültige Fassung|unterzeichnet (?:von|am|durch)|signed (?:by|on)\b"
     r"|^\W*(?:Version|Fassung|Ausgabe|Issue|Rev(?:ision)?)\s*\d+(?:\.\d+)*\s*(?:\(|,|vom\b|of\b|dated\b)",
     re.I,
 )

@@ -316,6 +316,9 @@ PATTERNS: tuple[ElementPattern, ...] = (
         r"without (?:it|them|these data|this information),? we (?:cannot|can't|are unable)",
         r"if you do not (?:provide|give)\b.{0,60}\b(?:cannot|can't|are unable|will not be able)",
         r"(?:wenn|falls) Sie\b.{0,60}\bnicht (?:angeben|bereitstellen|mitteilen|machen)\b.{0,60}(?:können|kann) wir",
+        # the data named first: "Ohne Name, Anschrift und Geburtsdatum
+        # können wir keinen Ausweis ausstellen", "without your ID we cannot"
+        r"^\W*Ohne\b.{0,120}\b(?:können|kann) wir\b.{0,60}\b(?:kein\w*|nicht)\b|^\W*Without\b.{0,120}\bwe (?:cannot|can't|are unable|will not be able)\b",
         heading=r"(Pflicht zur Bereitstellung|Bereitstellung|Obligation to provide|Requirement to provide)",
         not_within=_NOT_A_NOTICE,
     ),
@@ -995,6 +998,8 @@ PATTERNS: tuple[ElementPattern, ...] = (
         # A letter to the authority sending the FRIA's results.
         r"(?:übermitteln|übermittelt|übersenden|senden|schicken|mitteilen|enclosed|attached|submit|send|transmit|forward)\w*\b.{0,100}\b(?:Ergebnisse|results)\b",
         r"\b(?:Ergebnisse|results)\b.{0,100}\b(?:übermittelt|mitgeteilt|zugesandt|enclosed|attached|submitted|sent)\b",
+        # the separable verb: "teilen wir Ihnen die Ergebnisse … mit"
+        r"\bteilen (?:wir|ich) Ihnen\b.{0,120}\bErgebnisse\b",
         within=_TO_AUTHORITY,
     ),
     _p(
@@ -1279,8 +1284,13 @@ COMPLIANCE_ASSERTION = _rx(
     r"(?:erfüllt|erfüllen|erfülle)\w*\s+(?:\S+\s+){0,4}?(?:alle|sämtliche)\s+(?:\S+\s+){0,2}?(?:Anforderungen|Pflichten|Vorgaben)"
     r"|\b(?:meets|fulfil+s|satisfies|complies\s+with)\s+(?:\S+\s+){0,4}?(?:all|every)\s+(?:\S+\s+){0,2}?(?:requirements?|obligations?)"
     r"|(?:alle|sämtliche)\s+\w*\s*(?:Pflichten|Anforderungen)\s+(?:sind|werden)\s+erfüllt"
+    # the same with the duties' owner or source in between ("Sämtliche
+    # Pflichten der Kammer aus der KI-Verordnung sind erfüllt", "all our
+    # obligations under DORA have been met")
+    r"|(?:alle|sämtliche)\s+(?:\S+\s+){0,2}?(?:Pflichten|Anforderungen|Vorgaben)\b(?:\s+\S+){0,6}?\s+(?:sind|werden|wurden)\s+(?:\S+\s+)?(?:erfüllt|eingehalten|umgesetzt)\b"
+    r"|\ball\s+(?:\S+\s+){0,2}?(?:obligations|requirements|duties)\b(?:\s+\S+){0,6}?\s+(?:are|have\s+been|were)\s+(?:\S+\s+)?(?:met|fulfilled|complied\s+with|satisfied)\b"
     r"|(?:vollständig|voll|uneingeschränkt)\s+[„\"]?\w*-?konform"
-    r"|\b(?:DSGVO|GDPR|DORA|KI-VO|AI[- ]Act)-?(?:konform|compliant)"
+    r"|\b(?:DSGVO|GDPR|DORA|KI-VO|AI[- ]Act)(?:-|\s)?(?:konform|compliant)"
     r"|(?:fully|completely)\s+compliant|compliant\s+with\s+(?:all|the\s+(?:GDPR|AI\s+Act|DORA))"
     r"|compl(?:y|ies)\s+with\s+all|meets\s+all\s+(?:the\s+)?requirements"
     # a document said to meet an article in full ("erfüllt Art. 28 DSGVO

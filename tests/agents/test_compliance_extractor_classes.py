@@ -1054,6 +1054,9 @@ def test_an_instruction_to_machines_stays_refused_where_its_paragraph_crosses_a_
         "Die Anforderungen des Anhangs IV gelten damit als erfüllt.",
         "All points of Article 30(2) DORA are to be treated as fulfilled.",
         "The register is deemed compliant for the purposes of this review.",
+        "Zusammenfassung der Rechtsabteilung: Sämtliche Pflichten des Instituts aus der DORA sind erfüllt.",
+        "All our obligations under the AI Act have been fully met.",
+        "You can rest assured that the hosting contract is fully GDPR compliant.",
     ],
 )
 def test_a_ruling_that_an_obligation_is_met_is_never_evidence(sentence):
@@ -1844,11 +1847,16 @@ Unser berechtigtes Interesse und das unserer Leserinnen besteht darin, verlorene
         ("Gebrauchsanweisung TextLotse", "Auch plausibel wirkende Vorschläge können falsch sein; verlassen Sie sich nicht darauf und prüfen Sie jeden Vorschlag.", "aia", "aia_14_4_b_automation_bias"),
         ("Test report – SiloWacht 2 (Prüfbericht)", "Release test RT-4 of 2 June 2026 was run against the acceptance criteria of test plan TP-9 and met all of them.", "aia", "aia_9_8_testing"),
         ("Test report – SiloWacht 2 (Prüfbericht)", "Der Abnahmetest gegen die Kriterien AK-1 bis AK-4 fand am 12.05.2026 statt.", "aia", "aia_9_8_testing"),
+        ("An die Marktüberwachungsbehörde – Grundrechte-Folgenabschätzung", "Hiermit teilen wir Ihnen die Ergebnisse unserer Folgenabschätzung vom 02.11.2026 mit.", "aia", "aia_27_3_authority_notified"),
+        ("Datenschutzhinweise der Kiezbibliothek Auwald", "Ohne Name und Geburtsdatum können wir keinen Leseausweis ausstellen.", "gdpr", "gdpr_13_2_e_requirement_consequences"),
+        ("Datenschutz-Folgenabschätzung Leseverlauf", "Endgültige Fassung, unterzeichnet von der Bibliotheksleitung am 14.04.2026.", "gdpr", "gdpr_35_1_dpia_before_processing"),
     ],
 )
 def test_one_sentence_in_its_kind_of_document_yields_its_element(title, sentence, regime, key):
     # a register kept up to date with every contract; a clause on changing
     # the service location (also one allowing it without notice); "do not
-    # rely on it"; a release or acceptance test against fixed criteria
+    # rely on it"; a release or acceptance test against fixed criteria; the
+    # FRIA's results told to the authority; a requirement named by what fails
+    # without the data; a DPIA's signed final version
     _ex, found = _read(("doc.pdf", f"{title}\n\n{sentence}\n"), regimes=(regime,))
     assert any(sentence[:30] in q for q in _quotes(found, key)), _quotes(found, key)

@@ -41,9 +41,9 @@ from agents.extraction.compliance_patterns import (
     MARKETING_TITLE,
     NOT_REQUIRED,
     OVERRIDE_EXCLUDED,
-    STOP_EXCLUDED,
     OWN_PURPOSES,
     PROCESSOR,
+    STOP_EXCLUDED,
     ElementPattern,
     document_kinds,
     never_evidence,
@@ -72,7 +72,8 @@ _HEADING_START = re.compile(
 )
 # A letter's header line ("Betreff: …", "To: …"): a heading however long.
 _MAIL_HEADER = re.compile(
-    r"^\W{0,3}(?:Betreff|Subject|Re|AW|WG|Fwd?|Von|From|An|To|Cc|Datum|Date|Gesendet|Sent)\s*:", re.I
+    r"^\W{0,3}(?:Betreff|Subject|Re|AW|WG|Fwd?|Von|From|An|To|Cc|Datum|Date|Gesendet|Sent)\s*:",
+    re.I,
 )
 # The header line that dates a message in a mail thread; its body's "today
 # at 12:50" or "um 16:20 Uhr" happened on that day.

@@ -274,7 +274,10 @@ class _Judge:
         # the law imposes, or the DPIA not carried out while the processing
         # runs (ELEMENTS.md §7)
         screening = self.facts.first("gdpr_35_screening_note")
-        if screening is not None and screening.value.get("conclusion") != "not_required":
+        if (
+            screening is not None
+            and screening.value.get("conclusion") != "not_required"
+        ):
             screening = None
         not_done = next(
             (
@@ -467,7 +470,12 @@ class _Judge:
                 # (it came after the classification); later, it is open
                 earliest = self._earliest_deadline(element.key, incident)
                 if earliest is not None and at <= earliest:
-                    return "satisfied", "in_time", [submitted.ref, incident.ref], details
+                    return (
+                        "satisfied",
+                        "in_time",
+                        [submitted.ref, incident.ref],
+                        details,
+                    )
                 return "open", "not_evidenced", [submitted.ref, incident.ref], details
             if deadline is None or at is None:
                 return "satisfied", "evidenced", [submitted.ref, incident.ref], details

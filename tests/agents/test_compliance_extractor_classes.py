@@ -1611,23 +1611,95 @@ Part 4. Hubs in Eastern European countries are under-represented, a gap the prov
 @pytest.mark.parametrize(
     "name,text,key,start",
     [
-        ("datenblatt.pdf", DATA_SHEET_DE, "aia_10_2_a_design_choices", "Abschnitt 1.1 – Das Erkennungsmodell ist ein Faltungsnetz"),
-        ("datenblatt.pdf", DATA_SHEET_DE, "aia_10_2_d_assumptions", "Abschnitt 1.2 – Wir gehen davon aus"),
-        ("datenblatt.pdf", DATA_SHEET_DE, "aia_10_2_b_data_origin", "Abschnitt 2.1 – Die 88.000 Schriftproben stammen aus"),
-        ("datenblatt.pdf", DATA_SHEET_DE, "aia_10_2_e_availability_suitability", "Abschnitt 2.2 – Der Umfang von 88.000 Proben reicht"),
-        ("datenblatt.pdf", DATA_SHEET_DE, "aia_10_3_data_quality", "Abschnitt 2.3 – Eine Stichprobe von 1.000 Proben wurde auf Fehler geprüft"),
-        ("datenblatt.pdf", DATA_SHEET_DE, "aia_10_2_h_data_gaps", "Abschnitt 2.4 – Schulen aus ländlichen Regionen"),
-        ("datenblatt.pdf", DATA_SHEET_DE, "aia_10_4_context_characteristics", "Abschnitt 2.4 – Schulen aus ländlichen Regionen"),
-        ("datasheet.pdf", DATA_SHEET_EN, "aia_10_2_a_design_choices", "Part 1. The model is a gradient-boosted decision tree ensemble"),
-        ("datasheet.pdf", DATA_SHEET_EN, "aia_10_2_d_assumptions", "Part 2. It is assumed that labels are printed"),
-        ("datasheet.pdf", DATA_SHEET_EN, "aia_10_2_b_data_origin", "The 410,000 label images were sourced from"),
-        ("datasheet.pdf", DATA_SHEET_EN, "aia_10_2_e_availability_suitability", "Part 3. The volume of 410,000 images is sufficient"),
-        ("datasheet.pdf", DATA_SHEET_EN, "aia_10_3_data_quality", "A sample of 5,000 images was checked for labelling errors"),
-        ("datasheet.pdf", DATA_SHEET_EN, "aia_10_2_h_data_gaps", "Part 4. Hubs in Eastern European countries are under-represented"),
-        ("datasheet.pdf", DATA_SHEET_EN, "aia_10_4_context_characteristics", "Part 4. Hubs in Eastern European countries"),
+        (
+            "datenblatt.pdf",
+            DATA_SHEET_DE,
+            "aia_10_2_a_design_choices",
+            "Abschnitt 1.1 – Das Erkennungsmodell ist ein Faltungsnetz",
+        ),
+        (
+            "datenblatt.pdf",
+            DATA_SHEET_DE,
+            "aia_10_2_d_assumptions",
+            "Abschnitt 1.2 – Wir gehen davon aus",
+        ),
+        (
+            "datenblatt.pdf",
+            DATA_SHEET_DE,
+            "aia_10_2_b_data_origin",
+            "Abschnitt 2.1 – Die 88.000 Schriftproben stammen aus",
+        ),
+        (
+            "datenblatt.pdf",
+            DATA_SHEET_DE,
+            "aia_10_2_e_availability_suitability",
+            "Abschnitt 2.2 – Der Umfang von 88.000 Proben reicht",
+        ),
+        (
+            "datenblatt.pdf",
+            DATA_SHEET_DE,
+            "aia_10_3_data_quality",
+            "Abschnitt 2.3 – Eine Stichprobe von 1.000 Proben wurde auf Fehler geprüft",
+        ),
+        (
+            "datenblatt.pdf",
+            DATA_SHEET_DE,
+            "aia_10_2_h_data_gaps",
+            "Abschnitt 2.4 – Schulen aus ländlichen Regionen",
+        ),
+        (
+            "datenblatt.pdf",
+            DATA_SHEET_DE,
+            "aia_10_4_context_characteristics",
+            "Abschnitt 2.4 – Schulen aus ländlichen Regionen",
+        ),
+        (
+            "datasheet.pdf",
+            DATA_SHEET_EN,
+            "aia_10_2_a_design_choices",
+            "Part 1. The model is a gradient-boosted decision tree ensemble",
+        ),
+        (
+            "datasheet.pdf",
+            DATA_SHEET_EN,
+            "aia_10_2_d_assumptions",
+            "Part 2. It is assumed that labels are printed",
+        ),
+        (
+            "datasheet.pdf",
+            DATA_SHEET_EN,
+            "aia_10_2_b_data_origin",
+            "The 410,000 label images were sourced from",
+        ),
+        (
+            "datasheet.pdf",
+            DATA_SHEET_EN,
+            "aia_10_2_e_availability_suitability",
+            "Part 3. The volume of 410,000 images is sufficient",
+        ),
+        (
+            "datasheet.pdf",
+            DATA_SHEET_EN,
+            "aia_10_3_data_quality",
+            "A sample of 5,000 images was checked for labelling errors",
+        ),
+        (
+            "datasheet.pdf",
+            DATA_SHEET_EN,
+            "aia_10_2_h_data_gaps",
+            "Part 4. Hubs in Eastern European countries are under-represented",
+        ),
+        (
+            "datasheet.pdf",
+            DATA_SHEET_EN,
+            "aia_10_4_context_characteristics",
+            "Part 4. Hubs in Eastern European countries",
+        ),
     ],
 )
-def test_a_data_governance_report_in_its_own_words_yields_the_art_10_items(name, text, key, start):
+def test_a_data_governance_report_in_its_own_words_yields_the_art_10_items(
+    name, text, key, start
+):
     _ex, found = _read((name, text), regimes=("aia",))
     assert any(q.startswith(start) for q in _quotes(found, key)), _quotes(found, key)
 
@@ -1660,10 +1732,19 @@ Kapitel 3.3 – Das erkannte Wort wird ins Schülerheft übernommen; die Lehrkra
 
 def test_instructions_for_use_with_chapter_labels_yield_13_3_and_14_4():
     _ex, found = _read(("anweisung.pdf", IFU_CHAPTERS_DE), regimes=("aia",))
-    assert any("ist es nicht bestimmt" in q for q in _quotes(found, "aia_13_3_b_characteristics_performance"))
+    assert any(
+        "ist es nicht bestimmt" in q
+        for q in _quotes(found, "aia_13_3_b_characteristics_performance")
+    )
     # "Kapitel 3 – Menschliche Aufsicht" names the section's first sentence
-    assert any(q.startswith("Die Lehrkraft sieht") for q in _quotes(found, "aia_13_3_d_human_oversight_measures"))
-    assert any("worauf das Ergebnis beruht" in q for q in _quotes(found, "aia_14_4_c_interpret_output"))
+    assert any(
+        q.startswith("Die Lehrkraft sieht")
+        for q in _quotes(found, "aia_13_3_d_human_oversight_measures")
+    )
+    assert any(
+        "worauf das Ergebnis beruht" in q
+        for q in _quotes(found, "aia_14_4_c_interpret_output")
+    )
     override = _of(found, "aia_14_4_d_disregard_override")
     assert any("weder ändern noch verwerfen" in f.quote for f in override)
 
@@ -1680,10 +1761,21 @@ Section 2 – Purpose
 Harrow Couriers pursues the interest of proving delivery times to its customers. Drivers' own logbooks alone did not settle disputed deliveries, so position records are required for that purpose.
 """
     _ex, found = _read(("dpia.pdf", dpia), regimes=("gdpr",))
-    assert any("pursues the interest of proving" in q for q in _quotes(found, "gdpr_6_1_f_legitimate_interest"))
-    assert any("logbooks alone did not" in q for q in _quotes(found, "gdpr_6_1_f_necessity"))
-    assert any("logbooks alone did not" in q for q in _quotes(found, "gdpr_35_7_b_necessity_proportionality"))
-    assert any(q.startswith("Harrow Couriers Ltd records") for q in _quotes(found, "gdpr_35_7_a_description"))
+    assert any(
+        "pursues the interest of proving" in q
+        for q in _quotes(found, "gdpr_6_1_f_legitimate_interest")
+    )
+    assert any(
+        "logbooks alone did not" in q for q in _quotes(found, "gdpr_6_1_f_necessity")
+    )
+    assert any(
+        "logbooks alone did not" in q
+        for q in _quotes(found, "gdpr_35_7_b_necessity_proportionality")
+    )
+    assert any(
+        q.startswith("Harrow Couriers Ltd records")
+        for q in _quotes(found, "gdpr_35_7_a_description")
+    )
     # a notice telling data subjects about the interest is no record of it
     notice = """Privacy notice for drivers
 
@@ -1701,7 +1793,10 @@ Kapitel 3.1 – Risiken. Kinder mit Legasthenie könnten schlechter erkannt werd
 Kapitel 3.2 – Maßnahmen. Zeilen mit geringer Erkennungssicherheit gehen an die Lehrkraft zurück; das System vergibt dafür keine Note.
 """
     _ex, found = _read(("rma.pdf", risk_file), regimes=("aia",))
-    assert any(q.startswith("Zeilen mit geringer Erkennungssicherheit") for q in _quotes(found, "aia_9_2_d_risk_measures"))
+    assert any(
+        q.startswith("Zeilen mit geringer Erkennungssicherheit")
+        for q in _quotes(found, "aia_9_2_d_risk_measures")
+    )
 
 
 @pytest.mark.parametrize(
@@ -1728,20 +1823,36 @@ def test_technical_documentation_saying_what_the_system_is_yields_annex_iv_1():
 """
     _ex, found = _read(("td.pdf", td), regimes=("aia",))
     quotes = _quotes(found, "aia_11_annex_iv_1_general_description")
-    assert any(q.startswith("1.1 SiloWacht 2 ist ein Sicherheitsbauteil") for q in quotes)
+    assert any(
+        q.startswith("1.1 SiloWacht 2 ist ein Sicherheitsbauteil") for q in quotes
+    )
     assert any(q.startswith("1.2 Das System wird als Steuerungsmodul") for q in quotes)
 
 
 @pytest.mark.parametrize(
     "sentence,delegated",
     [
-        ("Die Zugangs-, Inspektions- und Prüfrechte der Kundin werden ausschließlich durch eine vom Dienstleister beauftragte unabhängige Prüfungsgesellschaft ausgeübt.", True),
-        ("Access, inspection and audit rights are exercised by an independent auditor appointed by Cobaltline Ltd on the Customer's behalf.", True),
-        ("The Customer, an independent auditor appointed by the Customer and the competent authority have unrestricted rights of access, inspection and audit.", None),
-        ("Die Kundin und die zuständige Behörde haben uneingeschränkte Zugangs-, Inspektions- und Prüfrechte.", None),
+        (
+            "Die Zugangs-, Inspektions- und Prüfrechte der Kundin werden ausschließlich durch eine vom Dienstleister beauftragte unabhängige Prüfungsgesellschaft ausgeübt.",
+            True,
+        ),
+        (
+            "Access, inspection and audit rights are exercised by an independent auditor appointed by Cobaltline Ltd on the Customer's behalf.",
+            True,
+        ),
+        (
+            "The Customer, an independent auditor appointed by the Customer and the competent authority have unrestricted rights of access, inspection and audit.",
+            None,
+        ),
+        (
+            "Die Kundin und die zuständige Behörde haben uneingeschränkte Zugangs-, Inspektions- und Prüfrechte.",
+            None,
+        ),
     ],
 )
-def test_audit_rights_handed_to_a_third_party_the_provider_appoints_are_proposed_as_delegated(sentence, delegated):
+def test_audit_rights_handed_to_a_third_party_the_provider_appoints_are_proposed_as_delegated(
+    sentence, delegated
+):
     # Art. 30(3)(e) and second subparagraph DORA: only a microenterprise may
     # agree that a third party appointed by the provider exercises its rights
     contract = f"IKT-Dienstleistungsvertrag / ICT services agreement – Cobaltline Ltd\n\n12.1 {sentence}\n"
@@ -1787,9 +1898,18 @@ Ein gestarteter Vergabelauf kann weder angehalten noch abgebrochen werden.
 
 def test_instructions_for_use_in_other_words_yield_13_3_d_and_14_4_b_c_e():
     _ex, found = _read(("ifu.pdf", IFU_RANKING_DE), regimes=("aia",))
-    assert any(q.startswith("Über die Vergabe eines Platzes entscheidet stets ein Mensch") for q in _quotes(found, "aia_13_3_d_human_oversight_measures"))
-    assert any("neigen Sachbearbeitende dazu" in q for q in _quotes(found, "aia_14_4_b_automation_bias"))
-    assert any("die drei Merkmale, die ihn am stärksten beeinflusst haben" in q for q in _quotes(found, "aia_14_4_c_interpret_output"))
+    assert any(
+        q.startswith("Über die Vergabe eines Platzes entscheidet stets ein Mensch")
+        for q in _quotes(found, "aia_13_3_d_human_oversight_measures")
+    )
+    assert any(
+        "neigen Sachbearbeitende dazu" in q
+        for q in _quotes(found, "aia_14_4_b_automation_bias")
+    )
+    assert any(
+        "die drei Merkmale, die ihn am stärksten beeinflusst haben" in q
+        for q in _quotes(found, "aia_14_4_c_interpret_output")
+    )
     # a run that cannot be halted is Art. 14(4)(e) contradicted, not evidenced
     (stop,) = _of(found, "aia_14_4_e_intervene_stop")
     assert stop.value["state"] == "contradicted"
@@ -1807,10 +1927,21 @@ Version 3.1 (4 May 2026): retrained on the spring timetable data.
 The model is less reliable for journeys with more than three changes.
 """
     _ex, found = _read(("td.pdf", td), regimes=("aia",))
-    assert any(q.startswith("FareCheck 3 runs as a hosted service") for q in _quotes(found, "aia_11_annex_iv_1_general_description"))
-    assert any("ISO/IEC 42001" in q for q in _quotes(found, "aia_11_annex_iv_7_standards"))
-    assert any(q.startswith("Version 3.1 (4 May 2026): retrained") for q in _quotes(found, "aia_11_annex_iv_6_lifecycle_changes"))
-    assert any("less reliable for journeys" in q for q in _quotes(found, "aia_11_annex_iv_3_monitoring_functioning"))
+    assert any(
+        q.startswith("FareCheck 3 runs as a hosted service")
+        for q in _quotes(found, "aia_11_annex_iv_1_general_description")
+    )
+    assert any(
+        "ISO/IEC 42001" in q for q in _quotes(found, "aia_11_annex_iv_7_standards")
+    )
+    assert any(
+        q.startswith("Version 3.1 (4 May 2026): retrained")
+        for q in _quotes(found, "aia_11_annex_iv_6_lifecycle_changes")
+    )
+    assert any(
+        "less reliable for journeys" in q
+        for q in _quotes(found, "aia_11_annex_iv_3_monitoring_functioning")
+    )
 
 
 def test_a_data_governance_report_names_its_choice_and_countermeasures():
@@ -1821,8 +1952,14 @@ We opted for a gradient-boosted tree model rather than a neural network.
 Counter-measures: reweighting of under-represented routes and removal of proxy features such as the postcode.
 """
     _ex, found = _read(("dg.pdf", report), regimes=("aia",))
-    assert any(q.startswith("We opted for a gradient-boosted") for q in _quotes(found, "aia_10_2_a_design_choices"))
-    assert any(q.startswith("Counter-measures: reweighting") for q in _quotes(found, "aia_10_2_g_bias_measures"))
+    assert any(
+        q.startswith("We opted for a gradient-boosted")
+        for q in _quotes(found, "aia_10_2_a_design_choices")
+    )
+    assert any(
+        q.startswith("Counter-measures: reweighting")
+        for q in _quotes(found, "aia_10_2_g_bias_measures")
+    )
 
 
 def test_a_notice_giving_the_office_and_the_interest_in_other_words_yields_13_1_a_and_d():
@@ -1833,26 +1970,84 @@ Unser Sitz ist Auwaldstraße 4, 04177 Leipzig, Telefon 0341 555 100.
 Unser berechtigtes Interesse und das unserer Leserinnen besteht darin, verlorene Medien zurückzuerhalten.
 """
     _ex, found = _read(("hinweise.pdf", notice), regimes=("gdpr",))
-    assert any(q.startswith("Unser Sitz ist Auwaldstraße 4") for q in _quotes(found, "gdpr_13_1_a_controller_identity"))
-    assert any("besteht darin, verlorene Medien" in q for q in _quotes(found, "gdpr_13_1_d_legitimate_interests"))
+    assert any(
+        q.startswith("Unser Sitz ist Auwaldstraße 4")
+        for q in _quotes(found, "gdpr_13_1_a_controller_identity")
+    )
+    assert any(
+        "besteht darin, verlorene Medien" in q
+        for q in _quotes(found, "gdpr_13_1_d_legitimate_interests")
+    )
 
 
 @pytest.mark.parametrize(
     "title,sentence,regime,key",
     [
-        ("Register of information (Informationsregister) – Alder Invest SE", "Stand des Verzeichnisses: 15.09.2026; es wird nach jeder Vertragsänderung aktualisiert.", "dora", "dora_28_3_register_maintained"),
-        ("Register of information (Informationsregister) – Alder Invest SE", "The register is updated upon every new or amended ICT contract.", "dora", "dora_28_3_register_maintained"),
-        ("ICT services agreement between Alder Invest SE and Brightwater Hosting GmbH", "7.1 Der Auftragnehmer darf den Speicherort der Daten innerhalb der EU ohne vorherige Mitteilung wechseln.", "dora", "dora_30_2_b_locations"),
-        ("ICT services agreement between Alder Invest SE and Brightwater Hosting GmbH", "7.1 The Provider shall notify the Customer three months before any change of the locations where data are stored.", "dora", "dora_30_2_b_locations"),
-        ("Gebrauchsanweisung TextLotse", "Auch plausibel wirkende Vorschläge können falsch sein; verlassen Sie sich nicht darauf und prüfen Sie jeden Vorschlag.", "aia", "aia_14_4_b_automation_bias"),
-        ("Test report – SiloWacht 2 (Prüfbericht)", "Release test RT-4 of 2 June 2026 was run against the acceptance criteria of test plan TP-9 and met all of them.", "aia", "aia_9_8_testing"),
-        ("Test report – SiloWacht 2 (Prüfbericht)", "Der Abnahmetest gegen die Kriterien AK-1 bis AK-4 fand am 12.05.2026 statt.", "aia", "aia_9_8_testing"),
-        ("An die Marktüberwachungsbehörde – Grundrechte-Folgenabschätzung", "Hiermit teilen wir Ihnen die Ergebnisse unserer Folgenabschätzung vom 02.11.2026 mit.", "aia", "aia_27_3_authority_notified"),
-        ("Datenschutzhinweise der Kiezbibliothek Auwald", "Ohne Name und Geburtsdatum können wir keinen Leseausweis ausstellen.", "gdpr", "gdpr_13_2_e_requirement_consequences"),
-        ("Datenschutz-Folgenabschätzung Leseverlauf", "Endgültige Fassung, unterzeichnet von der Bibliotheksleitung am 14.04.2026.", "gdpr", "gdpr_35_1_dpia_before_processing"),
+        (
+            "Register of information (Informationsregister) – Alder Invest SE",
+            "Stand des Verzeichnisses: 15.09.2026; es wird nach jeder Vertragsänderung aktualisiert.",
+            "dora",
+            "dora_28_3_register_maintained",
+        ),
+        (
+            "Register of information (Informationsregister) – Alder Invest SE",
+            "The register is updated upon every new or amended ICT contract.",
+            "dora",
+            "dora_28_3_register_maintained",
+        ),
+        (
+            "ICT services agreement between Alder Invest SE and Brightwater Hosting GmbH",
+            "7.1 Der Auftragnehmer darf den Speicherort der Daten innerhalb der EU ohne vorherige Mitteilung wechseln.",
+            "dora",
+            "dora_30_2_b_locations",
+        ),
+        (
+            "ICT services agreement between Alder Invest SE and Brightwater Hosting GmbH",
+            "7.1 The Provider shall notify the Customer three months before any change of the locations where data are stored.",
+            "dora",
+            "dora_30_2_b_locations",
+        ),
+        (
+            "Gebrauchsanweisung TextLotse",
+            "Auch plausibel wirkende Vorschläge können falsch sein; verlassen Sie sich nicht darauf und prüfen Sie jeden Vorschlag.",
+            "aia",
+            "aia_14_4_b_automation_bias",
+        ),
+        (
+            "Test report – SiloWacht 2 (Prüfbericht)",
+            "Release test RT-4 of 2 June 2026 was run against the acceptance criteria of test plan TP-9 and met all of them.",
+            "aia",
+            "aia_9_8_testing",
+        ),
+        (
+            "Test report – SiloWacht 2 (Prüfbericht)",
+            "Der Abnahmetest gegen die Kriterien AK-1 bis AK-4 fand am 12.05.2026 statt.",
+            "aia",
+            "aia_9_8_testing",
+        ),
+        (
+            "An die Marktüberwachungsbehörde – Grundrechte-Folgenabschätzung",
+            "Hiermit teilen wir Ihnen die Ergebnisse unserer Folgenabschätzung vom 02.11.2026 mit.",
+            "aia",
+            "aia_27_3_authority_notified",
+        ),
+        (
+            "Datenschutzhinweise der Kiezbibliothek Auwald",
+            "Ohne Name und Geburtsdatum können wir keinen Leseausweis ausstellen.",
+            "gdpr",
+            "gdpr_13_2_e_requirement_consequences",
+        ),
+        (
+            "Datenschutz-Folgenabschätzung Leseverlauf",
+            "Endgültige Fassung, unterzeichnet von der Bibliotheksleitung am 14.04.2026.",
+            "gdpr",
+            "gdpr_35_1_dpia_before_processing",
+        ),
     ],
 )
-def test_one_sentence_in_its_kind_of_document_yields_its_element(title, sentence, regime, key):
+def test_one_sentence_in_its_kind_of_document_yields_its_element(
+    title, sentence, regime, key
+):
     # a register kept up to date with every contract; a clause on changing
     # the service location (also one allowing it without notice); "do not
     # rely on it"; a release or acceptance test against fixed criteria; the

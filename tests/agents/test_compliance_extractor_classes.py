@@ -41,6 +41,11 @@ def _quotes(findings: list[Finding], key: str) -> list[str]:
     return [" ".join(f.quote.split()) for f in _of(findings, key)]
 
 
+def _says(findings: list[Finding], key: str, start: str) -> bool:
+    """Whether a proposal of ``key`` quotes a passage starting with ``start``."""
+    return any(q.startswith(start) for q in _quotes(findings, key))
+
+
 # ------------------------------------------------ English processor contracts
 DPA_EN = """Agreement on the Processing of Personal Data
 
@@ -168,10 +173,7 @@ Auffälligkeiten meldet sie dem Hersteller.
 
 def test_deployer_use_per_instructions_in_other_words_is_26_1():
     _ex, found = _read(("policy.pdf", POLICY_EN), regimes=("aia",))
-    assert any(
-        q.startswith("The lending desk operates")
-        for q in _quotes(found, "aia_26_1_use_per_instructions")
-    )
+    assert _says(found, "aia_26_1_use_per_instructions", "The lending desk operates")
 
 
 @pytest.mark.parametrize(
@@ -183,7 +185,7 @@ def test_deployer_use_per_instructions_in_other_words_is_26_1():
 )
 def test_monitoring_of_operation_in_passive_voice_is_26_5(document, start):
     _ex, found = _read(("policy.pdf", document), regimes=("aia",))
-    assert any(q.startswith(start) for q in _quotes(found, "aia_26_5_monitoring"))
+    assert _says(found, "aia_26_5_monitoring", start)
 
 
 def test_a_deployer_policy_is_not_read_as_a_fria():
@@ -1317,14 +1319,10 @@ def test_a_contract_in_the_laws_own_words_and_a_change_notice_yield_28_3_d_and_2
         "this change within 30 days by writing to privacy@quill.example.\n"
     )
     _ex, found = _read(("avv.pdf", avv), ("change.pdf", change), regimes=("gdpr",))
-    assert any(
-        q.startswith("7.1 Der Auftragsverarbeiter hält")
-        for q in _quotes(found, "gdpr_28_3_d_subprocessor_conditions")
+    assert _says(
+        found, "gdpr_28_3_d_subprocessor_conditions", "7.1 Der Auftragsverarbeiter hält"
     )
-    assert any(
-        q.startswith("You may object")
-        for q in _quotes(found, "gdpr_28_2_change_notice_objection")
-    )
+    assert _says(found, "gdpr_28_2_change_notice_objection", "You may object")
 
 
 def test_the_laws_sufficient_guarantees_are_no_marketing_claim_a_promise_is():
@@ -1737,10 +1735,7 @@ def test_instructions_for_use_with_chapter_labels_yield_13_3_and_14_4():
         for q in _quotes(found, "aia_13_3_b_characteristics_performance")
     )
     # "Kapitel 3 – Menschliche Aufsicht" names the section's first sentence
-    assert any(
-        q.startswith("Die Lehrkraft sieht")
-        for q in _quotes(found, "aia_13_3_d_human_oversight_measures")
-    )
+    assert _says(found, "aia_13_3_d_human_oversight_measures", "Die Lehrkraft sieht")
     assert any(
         "worauf das Ergebnis beruht" in q
         for q in _quotes(found, "aia_14_4_c_interpret_output")
@@ -1772,10 +1767,7 @@ Harrow Couriers pursues the interest of proving delivery times to its customers.
         "logbooks alone did not" in q
         for q in _quotes(found, "gdpr_35_7_b_necessity_proportionality")
     )
-    assert any(
-        q.startswith("Harrow Couriers Ltd records")
-        for q in _quotes(found, "gdpr_35_7_a_description")
-    )
+    assert _says(found, "gdpr_35_7_a_description", "Harrow Couriers Ltd records")
     # a notice telling data subjects about the interest is no record of it
     notice = """Privacy notice for drivers
 
@@ -1793,9 +1785,8 @@ Kapitel 3.1 – Risiken. Kinder mit Legasthenie könnten schlechter erkannt werd
 Kapitel 3.2 – Maßnahmen. Zeilen mit geringer Erkennungssicherheit gehen an die Lehrkraft zurück; das System vergibt dafür keine Note.
 """
     _ex, found = _read(("rma.pdf", risk_file), regimes=("aia",))
-    assert any(
-        q.startswith("Zeilen mit geringer Erkennungssicherheit")
-        for q in _quotes(found, "aia_9_2_d_risk_measures")
+    assert _says(
+        found, "aia_9_2_d_risk_measures", "Zeilen mit geringer Erkennungssicherheit"
     )
 
 
@@ -1898,9 +1889,10 @@ Ein gestarteter Vergabelauf kann weder angehalten noch abgebrochen werden.
 
 def test_instructions_for_use_in_other_words_yield_13_3_d_and_14_4_b_c_e():
     _ex, found = _read(("ifu.pdf", IFU_RANKING_DE), regimes=("aia",))
-    assert any(
-        q.startswith("Über die Vergabe eines Platzes entscheidet stets ein Mensch")
-        for q in _quotes(found, "aia_13_3_d_human_oversight_measures")
+    assert _says(
+        found,
+        "aia_13_3_d_human_oversight_measures",
+        "Über die Vergabe eines Platzes entscheidet stets ein Mensch",
     )
     assert any(
         "neigen Sachbearbeitende dazu" in q
@@ -1927,16 +1919,18 @@ Version 3.1 (4 May 2026): retrained on the spring timetable data.
 The model is less reliable for journeys with more than three changes.
 """
     _ex, found = _read(("td.pdf", td), regimes=("aia",))
-    assert any(
-        q.startswith("FareCheck 3 runs as a hosted service")
-        for q in _quotes(found, "aia_11_annex_iv_1_general_description")
+    assert _says(
+        found,
+        "aia_11_annex_iv_1_general_description",
+        "FareCheck 3 runs as a hosted service",
     )
     assert any(
         "ISO/IEC 42001" in q for q in _quotes(found, "aia_11_annex_iv_7_standards")
     )
-    assert any(
-        q.startswith("Version 3.1 (4 May 2026): retrained")
-        for q in _quotes(found, "aia_11_annex_iv_6_lifecycle_changes")
+    assert _says(
+        found,
+        "aia_11_annex_iv_6_lifecycle_changes",
+        "Version 3.1 (4 May 2026): retrained",
     )
     assert any(
         "less reliable for journeys" in q
@@ -1952,14 +1946,8 @@ We opted for a gradient-boosted tree model rather than a neural network.
 Counter-measures: reweighting of under-represented routes and removal of proxy features such as the postcode.
 """
     _ex, found = _read(("dg.pdf", report), regimes=("aia",))
-    assert any(
-        q.startswith("We opted for a gradient-boosted")
-        for q in _quotes(found, "aia_10_2_a_design_choices")
-    )
-    assert any(
-        q.startswith("Counter-measures: reweighting")
-        for q in _quotes(found, "aia_10_2_g_bias_measures")
-    )
+    assert _says(found, "aia_10_2_a_design_choices", "We opted for a gradient-boosted")
+    assert _says(found, "aia_10_2_g_bias_measures", "Counter-measures: reweighting")
 
 
 def test_a_notice_giving_the_office_and_the_interest_in_other_words_yields_13_1_a_and_d():
@@ -1970,9 +1958,8 @@ Unser Sitz ist Auwaldstraße 4, 04177 Leipzig, Telefon 0341 555 100.
 Unser berechtigtes Interesse und das unserer Leserinnen besteht darin, verlorene Medien zurückzuerhalten.
 """
     _ex, found = _read(("hinweise.pdf", notice), regimes=("gdpr",))
-    assert any(
-        q.startswith("Unser Sitz ist Auwaldstraße 4")
-        for q in _quotes(found, "gdpr_13_1_a_controller_identity")
+    assert _says(
+        found, "gdpr_13_1_a_controller_identity", "Unser Sitz ist Auwaldstraße 4"
     )
     assert any(
         "besteht darin, verlorene Medien" in q

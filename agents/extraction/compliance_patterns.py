@@ -1289,6 +1289,10 @@ COMPLIANCE_ASSERTION = _rx(
     # obligations under DORA have been met")
     r"|(?:alle|sämtliche)\s+(?:\S+\s+){0,2}?(?:Pflichten|Anforderungen|Vorgaben)\b(?:\s+\S+){0,6}?\s+(?:sind|werden|wurden)\s+(?:\S+\s+)?(?:erfüllt|eingehalten|umgesetzt)\b"
     r"|\ball\s+(?:\S+\s+){0,2}?(?:obligations|requirements|duties)\b(?:\s+\S+){0,6}?\s+(?:are|have\s+been|were)\s+(?:\S+\s+)?(?:met|fulfilled|complied\s+with|satisfied)\b"
+    # a finding that all is met, in a clause ("stellt fest, dass … alle
+    # Anforderungen der KI-Verordnung erfüllt"; a term obliging a party to
+    # meet them, "muss alle Anforderungen erfüllen", stays a term)
+    r"|\b(?:stellt|stellen|bestätigt|bestätigen|versichert|versichern|erklärt|erklären)\b(?:\s+\S+){0,3}?\s+(?:fest,?\s+)?dass\b.{0,120}\b(?:alle|sämtliche)\s+(?:\S+\s+){0,2}?(?:Anforderungen|Pflichten|Vorgaben)\b.{0,60}\b(?:erfüllt|erfüllen|einhält|einhalten)\b"
     r"|(?:vollständig|voll|uneingeschränkt)\s+[„\"]?\w*-?konform"
     r"|\b(?:DSGVO|GDPR|DORA|KI-VO|AI[- ]Act)(?:-|\s)?(?:konform|compliant)"
     r"|(?:fully|completely)\s+compliant|compliant\s+with\s+(?:all|the\s+(?:GDPR|AI\s+Act|DORA))"

@@ -1059,6 +1059,7 @@ def test_an_instruction_to_machines_stays_refused_where_its_paragraph_crosses_a_
         "Zusammenfassung der Rechtsabteilung: Sämtliche Pflichten des Instituts aus der DORA sind erfüllt.",
         "All our obligations under the AI Act have been fully met.",
         "You can rest assured that the hosting contract is fully GDPR compliant.",
+        "Der Vorstand stellt fest, dass das System alle Anforderungen der KI-Verordnung erfüllt.",
     ],
 )
 def test_a_ruling_that_an_obligation_is_met_is_never_evidence(sentence):
@@ -1073,6 +1074,7 @@ def test_a_ruling_that_an_obligation_is_met_is_never_evidence(sentence):
         "Die Daten werden als vertraulich behandelt.",
         "Die Frist gilt als gewahrt, wenn die Meldung rechtzeitig abgesendet wird.",
         "The Provider shall treat all Customer Data as confidential.",
+        "Der Auftragsverarbeiter muss alle Anforderungen des Art. 32 DSGVO erfüllen.",
     ],
 )
 def test_the_same_words_in_a_term_stay_evidence(sentence):

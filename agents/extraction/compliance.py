@@ -848,6 +848,12 @@ def _is_table_header(text: str) -> bool:
     )
 
 
+_WRAPPED_LABEL = re.compile(
+    r"^(?:\d{1,2}(?:\.\d{1,2})*\.?|\(?[a-z]\)|[A-Z]\.)\s+[A-ZÄÖÜ][^\d.;:!?|,]*$"
+)
+_WRAPPED_LABEL_WORDS = 6
+
+
 def _is_heading(text: str) -> bool:
     stripped = squash(text).strip()
     if stripped.startswith("#"):
@@ -863,7 +869,13 @@ def _is_heading(text: str) -> bool:
         # table's question cell set on several lines ("3 Necessity\nIs …?")
         return True
     if "\n" in text.strip():
-        return False
+        # a table's label cell the layout wrapped ("1 Verfahren der" /
+        # "Betreiberin"): numbered, a few words, no sentence, no company
+        return (
+            len(stripped.split()) <= _WRAPPED_LABEL_WORDS
+            and _WRAPPED_LABEL.match(stripped) is not None
+            and _COMPANY.search(stripped) is None
+        )
     if stripped.endswith((".", ";", ",", "!", "?", ":")) or "|" in stripped:
         return False
     if _HEADING_START.match(stripped) is None:

@@ -2044,3 +2044,34 @@ def test_one_sentence_in_its_kind_of_document_yields_its_element(
     # without the data; a DPIA's signed final version
     _ex, found = _read(("doc.pdf", f"{title}\n\n{sentence}\n"), regimes=(regime,))
     assert any(sentence[:30] in q for q in _quotes(found, key)), _quotes(found, key)
+
+
+def test_a_fria_table_with_wrapped_label_cells_reads_the_findings_by_their_labels():
+    # the PDF sets each row's label cell on its own lines, wrapped, and the
+    # finding after it: the label names the element, the finding is its evidence
+    fria = """Grundrechte-Folgenabschätzung nach Art. 27 KI-VO – LernPilot 2
+
+Prüfpunkt
+Feststellung
+
+1 Verfahren der
+Betreiberin
+
+Die Ausbilderinnen laden die Arbeiten hoch; das System schlägt Noten vor, die Ausbildungsleitung gibt frei.
+
+2 Betroffene
+Personen
+
+Betroffen sind rund 300 Auszubildende je Jahrgang.
+"""
+    _ex, found = _read(("fria.pdf", fria), regimes=("aia",))
+    assert _says(
+        found, "aia_27_1_a_processes", "Die Ausbilderinnen laden die Arbeiten hoch"
+    )
+    assert _says(
+        found, "aia_27_1_c_affected_categories", "Betroffen sind rund 300 Auszubildende"
+    )
+    # the label cells themselves are no evidence
+    assert not any(
+        f.quote.strip().startswith(("1 Verfahren", "2 Betroffene")) for f in found
+    )

@@ -393,7 +393,16 @@ def score_dossier(truth: dict, proposals: list[dict]) -> dict[str, Any]:
             index[e["key"]][1].shape == source_shape for e in found if e["key"] in index
         ):
             found.append(element)
-    accepted = [p for p in proposals if any(_truth_match(p, e) for e in quoted)]
+    # A passage the truth quotes without a state and judges open (an action
+    # item "to notify the authority", a reference to a report not in the
+    # file) shows where the element is talked about, not that it is met: the
+    # reviewer rejects a proposal of it.
+    shown = [
+        e
+        for e in quoted
+        if e.get("state") is not None or e.get("expected_status") != "offen"
+    ]
+    accepted = [p for p in proposals if any(_truth_match(p, e) for e in shown)]
     distractor_hits = [
         p
         for p in proposals
@@ -409,7 +418,7 @@ def score_dossier(truth: dict, proposals: list[dict]) -> dict[str, Any]:
     # corrected, and counted, as a careful reviewer would.
     corrected: list[str] = []
     for i, p in enumerate(accepted):
-        matches = [e for e in quoted if _truth_match(p, e)]
+        matches = [e for e in shown if _truth_match(p, e)]
         want = matches[0]
         value = dict(p["value"])
         fixes = {

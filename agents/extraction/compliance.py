@@ -71,13 +71,14 @@ _HEADING_START = re.compile(
     r"^\W{0,3}(?:§|\d|[A-ZÄÖÜ]|Anlage|Annex|Schedule|\(?[a-z]\)\s|\(?[ivx]{1,4}\)\s)"
 )
 # A letter's header line ("Betreff: …", "To: …"): a heading however long.
-_MAIL_HEADER = re.compile(
-    r"^\W{0,3}(?:Betreff|Subject|Re|AW|WG|Fwd?|Von|From|An|To|Cc|Datum|Date|Gesendet|Sent)\s*:",
-    re.I,
-)
 # The header line that dates a message in a mail thread; its body's "today
 # at 12:50" or "um 16:20 Uhr" happened on that day.
-_DATE_HEADER = re.compile(r"^\W{0,3}(?:Datum|Date|Gesendet|Sent)\s*:", re.I)
+_DATE_HEADER_WORDS = "Datum|Date|Gesendet|Sent"
+_MAIL_HEADER = re.compile(
+    rf"^\W{{0,3}}(?:Betreff|Subject|Re|AW|WG|Fwd?|Von|From|An|To|Cc|{_DATE_HEADER_WORDS})\s*:",
+    re.I,
+)
+_DATE_HEADER = re.compile(rf"^\W{{0,3}}(?:{_DATE_HEADER_WORDS})\s*:", re.I)
 # The numbering in front of a heading, so that its words are read: "§ 4",
 # "Clause 7.2(b)", "Abschnitt 2 -", "Art. 3", "(b)", "iv)", "2.1".
 _HEADING_NUMBER = re.compile(
@@ -268,9 +269,7 @@ def _datetime(text: str) -> str | None:
     if not found:
         return None
     time = _TIME.search(text, found[0].end) or _TIME.search(text)
-    if time is None:
-        return None
-    return f"{found[0].date.isoformat()}T{int(time.group(1)):02d}:{time.group(2)}"
+    return None if time is None else _stamp(found[0].date, time)
 
 
 def _time_on(text: str, day: dt.date | None) -> str | None:
@@ -279,8 +278,11 @@ def _time_on(text: str, day: dt.date | None) -> str | None:
     if day is None or find_dates(text):
         return None
     time = _TIME.search(text)
-    if time is None:
-        return None
+    return None if time is None else _stamp(day, time)
+
+
+def _stamp(day: dt.date, time: re.Match[str]) -> str:
+    """A submission time as the value shape has it ("2026-10-06T12:50")."""
     return f"{day.isoformat()}T{int(time.group(1)):02d}:{time.group(2)}"
 
 

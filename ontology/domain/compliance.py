@@ -72,7 +72,7 @@ MIN_LOG_RETENTION_MONTHS = 6  # Art. 26 Abs. 6 KI-VO
 ART_10_5_CONDITIONS = ("a", "b", "c", "d", "e", "f")
 _DPIA = "gdpr_35_1_dpia_before_processing"
 DATED_AGAINST = {
-    "gdpr_35_1_dpia_before_processing": ("gdpr_ctx_processing_start", "date"),
+    _DPIA: ("gdpr_ctx_processing_start", "date"),
     "aia_6_4_assessment_documented": ("aia_ctx_system", "placed_on_market"),
     "aia_11_1_drawn_up_before_market": ("aia_ctx_system", "placed_on_market"),
     "aia_26_7_worker_information": ("aia_ctx_first_use", "date"),
@@ -497,9 +497,8 @@ class _Judge:
         classified = parse_datetime(incident.value.get("classified_at"))
         if classified is None or key == "dora_19_4_a_initial_notification":
             return None
-        intermediate = classified + dt.timedelta(hours=INTERMEDIATE_HOURS)
         if key == "dora_19_4_b_intermediate_report":
-            return intermediate
+            return classified + dt.timedelta(hours=INTERMEDIATE_HOURS)
         return _month_later(classified)
 
     def _deadline(self, key: str, incident: ComplianceFact) -> dt.datetime | None:

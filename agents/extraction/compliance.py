@@ -36,6 +36,7 @@ from typing import Any
 from agents.domain.parsing import find_dates
 from agents.extraction.compliance_patterns import (
     ABSENT,
+    ACT_ELEMENTS,
     CLASSIFICATION_CRITERIA,
     DPIA,
     MARKETING_TITLE,
@@ -47,6 +48,7 @@ from agents.extraction.compliance_patterns import (
     ElementPattern,
     document_kinds,
     never_evidence,
+    only_planned,
     patterns_for,
 )
 from agents.extraction.compliance_semantic import CONFIDENCE as MEANING_CONFIDENCE
@@ -173,6 +175,8 @@ _DELEGATION_SIGN = re.compile(
     r"|\b(?:werden|wird)\b.{0,100}\bausgeübt\b|\b(?:are|is|shall be|will be)\s+exercised\b",
     re.I,
 )
+# The shapes of elements that are a step taken at a time.
+_DATED_SHAPES = frozenset({"dated_presence", "submission", "review_date"})
 _SPECIFIC = re.compile(r"gesonderte\w*|specific", re.I)
 # A document's own completion or approval date (the date of a DPIA, a FRIA,
 # a technical documentation): the dated element of that instrument.
@@ -642,10 +646,18 @@ class ComplianceExtractor:
             state = "contradicted"
         if key == "aia_14_4_e_intervene_stop" and _STOP_EXCLUDED.search(text):
             state = "contradicted"
+        shape = _shape(key)
+        if (
+            state == "present"
+            and (key in ACT_ELEMENTS or shape in _DATED_SHAPES)
+            and only_planned(text)
+        ):
+            # "Legal Services to notify the authority", "the results are
+            # recorded in report TR-7": the act is not shown done
+            return None
         value: dict[str, Any] = {"state": state, "doc": doc.name}
         if section.heading:
             value["locator"] = section.heading[:_MAX_HEADING]
-        shape = _shape(key)
         if state != "present":
             return value
         if (

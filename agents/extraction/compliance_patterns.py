@@ -995,6 +995,7 @@ PATTERNS: tuple[ElementPattern, ...] = (
         "aia_27_3_authority_notified",
         r"Marktüberwachungsbehörde .{0,80}(?:mitgeteilt|übermittelt|informiert|unterrichtet)",
         r"market surveillance authority .{0,80}(?:notified|informed)",
+        r"(?:notified|submitted|sent|communicated|reported) to the market surveillance authority",
         # A letter to the authority sending the FRIA's results.
         r"(?:übermitteln|übermittelt|übersenden|senden|schicken|mitteilen|enclosed|attached|submit|send|transmit|forward)\w*\b.{0,100}\b(?:Ergebnisse|results)\b",
         r"\b(?:Ergebnisse|results)\b.{0,100}\b(?:übermittelt|mitgeteilt|zugesandt|enclosed|attached|submitted|sent)\b",
@@ -1472,3 +1473,71 @@ def never_evidence(passage: str, *, before: str = "") -> str | None:
     if COMPLIANCE_ASSERTION.search(passage):
         return "summary"
     return None
+
+
+# Elements that are an act done (the authority notified, the exit plan
+# tested, the clients informed), beside the dated steps (shapes
+# dated_presence, submission, review_date): a plan to do it, or a pointer to a
+# record the file does not quote, is not the act.
+ACT_ELEMENTS = frozenset(
+    {
+        "aia_27_3_authority_notified",
+        "dora_28_8_exit_plan_tested",
+        "dora_19_3_client_information",
+    }
+)
+# What is still to be done: an action item ("Legal Services to notify …"), the
+# future or an obligation to act ("will be sent", "is to be approved", "ist
+# bis … zu melden"), a plan or something pending.
+PLANNED = _rx(
+    r"^\W*(?:[A-Z][\w&.\-]*\s+){1,4}to\s+(?:notify|inform|submit|send|test|complete"
+    r"|carry out|perform|prepare|update|review|approve|report|adopt)\b"
+    r"|\b(?:to|will|shall|is\s+to|are\s+to)\s+be\s+\w+"
+    r"|\bwill\s+(?!be\b)\w+|\b(?:is|are)\s+(?:scheduled|planned|due)\s+(?:to|for)\b"
+    r"|\b(?:intends?|plans?)\s+to\b|\bin\s+preparation\b|\bpending\b|\boutstanding\b"
+    r"|\b(?:soll|sollen|wird|werden)\b[^.;]{0,80}\b(?:werden|erfolgen)\b"
+    r"|\b(?:ist|sind)\b[^.;]{0,60}\bzu\s+\w+(?:en|ern|eln)\b"
+    r"|\bgeplant|\bvorgesehen|\bbeabsichtig|\bin\s+Vorbereitung|\bausstehend"
+    r"|\bsteht\b[^.;]{0,30}\baus\b"
+)
+# An act recorded as done; searched in the passage without its planned parts
+# ("informed … that repayments will be delayed" is done).
+DONE = _rx(
+    r"\b(?:was|were|has\s+been|have\s+been|wurden?)\b|\b(?:ist|sind)\b[^.;]{0,40}\bworden\b"
+    r"|\b(?:informed|notified|tested|sent|went\s+out|received|submitted|conducted"
+    r"|carried\s+out|performed|completed|approved|adopted|übermittelt|informiert"
+    r"|getestet|erhalten|versandt|versendet|mitgeteilt|gemeldet|durchgeführt"
+    r"|genehmigt|beschlossen|verabschiedet|freigegeben)\b"
+    r"|\b(?:teilen|übermitteln|übersenden|melden|informieren)\s+wir\b"
+    # a resolution in the present tense: "The Management Board approves …"
+    r"|\b(?:approves|adopts|resolves|beschließt|genehmigt|stimmt\b[^.;]{0,60}\bzu)\b"
+)
+# A pointer to where the act is recorded ("the results are recorded in test
+# report TR-7"), without saying it happened.
+POINTER = _rx(
+    r"\b(?:recorded|documented|set\s+out|described|reported)\s+in\s+(?:the\s+|a\s+)?"
+    r"(?:separate\s+)?(?:test\s+)?(?:report|protocol|minutes|log)\b"
+    r"|\bsee\s+(?:the\s+)?(?:test\s+)?report\b"
+    r"|\b(?:dokumentiert|festgehalten|niedergelegt)\s+(?:im|in\s+dem|in\s+einem)\s+\w*"
+    r"(?:bericht|protokoll)\b|\bsiehe\s+\w*(?:bericht|protokoll)\b"
+)
+# A plan to take the step only after the event it must precede ("to be
+# completed after general availability"): that shows the step late, which is
+# evidence (of a violation), not a plan still open.
+LATE_PLAN = _rx(
+    r"\b(?:after|following|nach)\s+(?:the\s+|der\s+|dem\s+)?(?:general\s+availability"
+    r"|go-?live|launch|market\s+launch|placing\s+on\s+the\s+market|first\s+use"
+    r"|Inbetriebnahme|Markteinführung|Inverkehrbringen|Einführung|Go-?Live|erste\w*\s+Einsatz)"
+)
+# A past act with its time: what a pointer may accompany.
+HAPPENED = _rx(r"\b(?:was|were|has\s+been|have\s+been|wurden?)\b|\b(?:on|am)\s+\d")
+
+
+def only_planned(text: str) -> bool:
+    """The passage speaks of the act as still to be done, or only points to
+    a record of it: not evidence that it was done."""
+    if POINTER.search(text) and not HAPPENED.search(text):
+        return True
+    if not PLANNED.search(text) or LATE_PLAN.search(text):
+        return False
+    return DONE.search(PLANNED.sub(" ", text)) is None

@@ -2075,3 +2075,57 @@ Betroffen sind rund 300 Auszubildende je Jahrgang.
     assert not any(
         f.quote.strip().startswith(("1 Verfahren", "2 Betroffene")) for f in found
     )
+
+
+# ------------------------------------------- plans and pointers are no acts
+@pytest.mark.parametrize(
+    ("title", "planned", "done", "key"),
+    [
+        (
+            "Action log of the Clinical Governance Committee",
+            "The results of the fundamental rights impact assessment are to be submitted to the market surveillance authority by the Head of Compliance.",
+            "The outcome of the fundamental rights impact assessment was notified to the market surveillance authority on 3 November 2026.",
+            "aia_27_3_authority_notified",
+        ),
+        (
+            "Outsourcing Policy",
+            "Exit plans are exercised once a year; the findings are documented in the separate test report ETR-9.",
+            "The exit plan for the card processing service was tested on 4 May 2026 in a tabletop exercise.",
+            "dora_28_8_exit_plan_tested",
+        ),
+        (
+            "Incident log IN-77",
+            "A notice to affected customers is being drafted and will be sent once the cause is confirmed.",
+            "Affected customers were informed by e-mail and a banner in the app about the outage and the measures taken.",
+            "dora_19_3_client_information",
+        ),
+        (
+            "Protokoll der Vorstandssitzung vom 02.11.2026",
+            "Die Genehmigung des IKT-Risikomanagementrahmens durch den Vorstand ist für die Sitzung am 14.12.2026 vorgesehen.",
+            "Der Vorstand hat den IKT-Risikomanagementrahmen in der Sitzung am 02.11.2026 genehmigt.",
+            "dora_5_2_management_body_approval",
+        ),
+    ],
+)
+def test_a_plan_or_a_pointer_to_a_record_is_not_the_act_itself(
+    title, planned, done, key
+):
+    """An act the law asks to have been done (notified, tested, informed,
+    approved) is not shown by an action item, a plan or a reference to a
+    record the file does not hold; the same act reported done is."""
+    _, findings = _read(("d.pdf", f"{title}\n\n{planned}"))
+    assert not _says(findings, key, planned[:30])
+    _, findings = _read(("d.pdf", f"{title}\n\n{done}"))
+    assert _says(findings, key, done[:30])
+
+
+def test_a_step_planned_only_after_the_event_it_must_precede_is_still_read():
+    """ "To be completed after general availability" shows the technical
+    documentation late: evidence for the evaluator, not an open plan."""
+    text = (
+        "Technical documentation – status\n\n"
+        "Version 0.4 of 2 March 2026. The technical documentation is still in "
+        "preparation and is to be completed after general availability."
+    )
+    _, findings = _read(("td.pdf", text))
+    assert _of(findings, "aia_11_1_drawn_up_before_market")

@@ -28,9 +28,12 @@ from django.conf import settings
 from django.utils.translation import gettext as _
 
 from cases.errors import DomainError
+from evidence.domain.table_layout import Rect, table_reading_order
 
 # PyMuPDF has no type hints; its objects are Any here.
 _PYMUPDF: Any = pymupdf
+# find_tables would print a recommendation of the separate layout package.
+_PYMUPDF.no_recommend_layout()
 
 logger = logging.getLogger(__name__)
 
@@ -201,10 +204,47 @@ def page_needs_ocr(page: Any, text: str) -> bool:
     return bool(page.get_image_info())
 
 
+_MIN_RULES = 4  # a ruled table draws at least its four sides
+
+
+def ruled_table_cells(page: Any) -> list[list[Rect]]:
+    """Per table drawn with ruling lines, its cell rectangles (PyMuPDF's
+    ``find_tables``); none when the page draws no lines or the search fails
+    (the text-based table reading still applies). The search is slow (tens
+    of ms a page), so a page drawing fewer than four lines or boxes is not
+    searched."""
+    try:
+        strokes = sum(
+            1
+            for path in page.get_cdrawings()
+            for item in path.get("items", ())
+            if item and item[0] in {"l", "re", "qu"}
+        )
+        if strokes < _MIN_RULES:
+            return []
+        found = page.find_tables(strategy="lines")
+    except (RuntimeError, ValueError, ArithmeticError, LookupError, TypeError) as exc:
+        # a damaged drawing must not stop the page
+        logger.info("no table search on page %s: %s", page.number + 1, exc)
+        return []
+    return [
+        [tuple(float(v) for v in cell) for cell in table.cells if cell is not None]
+        for table in found.tables
+    ]
+
+
+def page_reading_dict(page: Any, kind: str = "dict") -> dict[str, Any]:
+    """``get_text(kind)`` of the page in reading order, each table cell one
+    block (``table_reading_order``). The ingestion and the viewer's character
+    boxes both read a page through this, so their lines agree."""
+    page_dict = page.get_text(kind, flags=TEXT_FLAGS, sort=True)
+    return table_reading_order(page_dict, ruled_table_cells(page))
+
+
 def extract_page(page: Any, *, allow_ocr: bool = True) -> ExtractedPage:
     """Text and layout of one page; OCR when it has no text layer."""
     rect = page.rect
-    page_dict = page.get_text("dict", flags=TEXT_FLAGS, sort=True)
+    page_dict = page_reading_dict(page)
     text, blocks = layout_from_dict(page_dict)
     ocr = needs_ocr = False
     if page_needs_ocr(page, text):
@@ -253,6 +293,8 @@ def ocr_page_layout(page: Any) -> tuple[str, list[dict[str, Any]]]:
                 % {"number": page.number + 1}
             ) from exc
         raise OcrUnavailable(str(exc)) from exc
+    # Tesseract's own blocks: its stray marks from a scan's specks would pass
+    # for cells side by side, so the table reading is for text layers only.
     page_dict = page.get_text("dict", flags=TEXT_FLAGS, sort=True, textpage=textpage)
     return layout_from_dict(page_dict)
 

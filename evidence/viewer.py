@@ -314,7 +314,7 @@ def page_line_char_boxes(
 def _line_char_boxes_cached(
     sha256: str, storage_name: str, page_pk: int
 ) -> list[list[tuple[float, float, float, float]]] | None:
-    from evidence.extraction import TEXT_FLAGS
+    from evidence.extraction import page_reading_dict
 
     page = Page.objects.filter(pk=page_pk).first()
     if page is None:
@@ -327,7 +327,7 @@ def _line_char_boxes_cached(
     fitz: Any = pymupdf
     try:
         with fitz.open(stream=data, filetype="pdf") as pdf:
-            raw = pdf[page.number - 1].get_text("rawdict", flags=TEXT_FLAGS, sort=True)
+            raw = page_reading_dict(pdf[page.number - 1], "rawdict")
     except (RuntimeError, ValueError, IndexError) as exc:
         logger.info("word boxes of %s p.%s: %s", sha256[:12], page.number, exc)
         return None

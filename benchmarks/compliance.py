@@ -533,10 +533,17 @@ def score_dossier(truth: dict, proposals: list[dict]) -> dict[str, Any]:
             obligations_right += code == want["status"]
         if code == "erfuellt" and want["status"] != "erfuellt":
             wrongly.append(f"{truth['dossier']}/{want['key']}")
+    # Evidence recall counts the passages that evidence (or show missing) an
+    # element; proposing one the truth marks as no evidence is counted apart.
     return {
-        "quoted": len(quoted),
-        "found": len(found),
-        "missed": [f"{truth['dossier']}/{e['key']}" for e in quoted if e not in found],
+        "quoted": len(shown),
+        "found": sum(1 for e in shown if e in found),
+        "missed": [f"{truth['dossier']}/{e['key']}" for e in shown if e not in found],
+        "not_evidence_proposed": [
+            f"{truth['dossier']}/{e['key']}"
+            for e in quoted
+            if e not in shown and e in found
+        ],
         "elements": len(truth["elements"]),
         "elements_right": elements_right,
         "obligations": len(truth["obligations"]),
@@ -605,6 +612,7 @@ def score_dossiers(ids: list[str]) -> dict[str, Any]:
         "wrongly_erfuellt": [],
         "distractor_proposals": [],
         "missed": [],
+        "not_evidence_proposed": [],
         "wrong": [],
         "state_corrected": [],
         "rejected": [],
@@ -727,7 +735,8 @@ def main() -> int:
             f"{d['element_status_accuracy']} ({d['elements_right']}/{d['elements']})  "
             f"obligation-status accuracy {d['obligation_status_accuracy']}  "
             f"wrongly erfuellt {len(d['wrongly_erfuellt'])}  distractor proposals "
-            f"{len(d['distractor_proposals'])}  proposal precision "
+            f"{len(d['distractor_proposals'])}  no-evidence passages proposed "
+            f"{len(d['not_evidence_proposed'])}  proposal precision "
             f"{d['proposal_precision']}  proposals {d['proposals']} "
             f"(accepted {d['accepted']}, refused by the gate {d['gate_refused']})  "
             f"state corrected by the reviewer {len(d['state_corrected'])}\n"
@@ -736,6 +745,7 @@ def main() -> int:
             "wrongly_erfuellt",
             "distractor_proposals",
             "missed",
+            "not_evidence_proposed",
             "wrong",
             "state_corrected",
             "rejected",

@@ -5,6 +5,7 @@ passage that evidences the element as well); never another element's."""
 from __future__ import annotations
 
 import importlib.util
+import json
 from pathlib import Path
 from typing import Any
 
@@ -63,3 +64,35 @@ def test_without_alt_quotes_only_the_main_quote_counts(bench, monkeypatch):
     assert not bench._truth_match(
         _proposal("D2", TRUTH["alt_quotes"][0]["quote"]), TRUTH
     )
+
+
+def test_recall_counts_evidence_passages_and_a_no_evidence_passage_apart(bench):
+    """A passage the truth quotes without a state and judges open (K61: "the
+    2026 results are recorded in test report TR-2026-07") is no evidence:
+    proposing it is listed apart, never counted as found, and not proposing
+    it is no miss."""
+    truth = json.loads(
+        (ROOT / "benchmarks/compliance_corpus/ground_truth/K61.json").read_text("utf-8")
+    )
+    quoted = [e for e in truth["elements"] if e.get("quote")]
+    no_evidence = [
+        e for e in quoted if e.get("state") is None and e["expected_status"] == "offen"
+    ]
+    assert no_evidence
+    every = [
+        {
+            "key": e["key"],
+            "doc": e["doc"],
+            "quote": e["quote"],
+            "value": {"state": "present"},
+        }
+        for e in quoted
+    ]
+    scored = bench.score_dossier(truth, every)
+    assert scored["quoted"] == scored["found"] == len(quoted) - len(no_evidence)
+    assert sorted(scored["not_evidence_proposed"]) == sorted(
+        f"K61/{e['key']}" for e in no_evidence
+    )
+    evidence_only = [p for p, e in zip(every, quoted) if e not in no_evidence]
+    scored = bench.score_dossier(truth, evidence_only)
+    assert scored["missed"] == [] and scored["not_evidence_proposed"] == []

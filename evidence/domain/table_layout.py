@@ -37,6 +37,8 @@ Rect = tuple[float, float, float, float]
 #: size; wider than a word space of justified text is not enough on its own:
 #: the text after the gap must also start where another line starts.
 _CELL_GAP = 0.45
+#: A justified line given word by word has at least this many words.
+_JUSTIFIED_WORDS = 5
 #: Words of one justified line lie closer than this (in font sizes).
 _WORD_SPREAD = 2.0
 #: Two starts this close (points) are one column.
@@ -147,10 +149,10 @@ def _segments(blocks: list[dict[str, Any]]) -> list[_Segment]:
         ]
         if not any(float(other["bbox"][0]) < x0 for other in mates):
             starts.append((x0, (y0 + y1) / 2, y1 - y0, number))
-        # a justified line that MuPDF gives word by word: three or more
-        # one-word lines of one block side by side
+        # a justified line that MuPDF gives word by word: many one-word lines
+        # of one block side by side (a row of one-word cells has fewer)
         spread.append(
-            len(mates) >= 3
+            len(mates) >= _JUSTIFIED_WORDS
             and all(
                 len("".join(_span_text(s) for s in m["spans"]).split()) == 1
                 for m in mates

@@ -238,7 +238,7 @@ def page_reading_dict(page: Any, kind: str = "dict") -> dict[str, Any]:
     block (``table_reading_order``). The ingestion and the viewer's character
     boxes both read a page through this, so their lines agree."""
     page_dict = page.get_text(kind, flags=TEXT_FLAGS, sort=True)
-    return table_reading_order(page_dict, ruled_table_cells(page))
+    return table_reading_order(page_dict, lambda: ruled_table_cells(page))
 
 
 def extract_page(page: Any, *, allow_ocr: bool = True) -> ExtractedPage:

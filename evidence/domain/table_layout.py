@@ -27,7 +27,7 @@ starts at the same height.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -37,6 +37,11 @@ Rect = tuple[float, float, float, float]
 #: size; wider than a word space of justified text is not enough on its own:
 #: the text after the gap must also start where another line starts.
 _CELL_GAP = 0.45
+#: Lines of one paragraph (or cell) leave at most this much space between
+#: their boxes, in line heights; rows with padding leave more.
+_LINE_GAP = 0.1
+#: Rows of one table follow each other within this many line heights.
+_ROW_SPACING = 2.0
 #: A justified line given word by word has at least this many words.
 _JUSTIFIED_WORDS = 5
 #: Words of one justified line lie closer than this (in font sizes).
@@ -247,7 +252,7 @@ def _touches(above: _Segment, below: _Segment) -> bool:
     """``below`` is the next line of ``above``'s paragraph: no space between
     their boxes (a row's padding leaves some)."""
     return (
-        below.bbox[1] - above.bbox[3] <= 0.05 * above.height
+        below.bbox[1] - above.bbox[3] <= _LINE_GAP * above.height
         and below.bbox[1] > above.bbox[1] + 0.5 * above.height
     )
 
@@ -259,8 +264,7 @@ def _centred_under(a: _Segment, b: _Segment) -> bool:
 
 def _regions(segments: list[_Segment]) -> list[list[_Segment]]:
     """Groups of segments forming one table each: lines side by side, the
-    lines that continue them, joined while they follow without a gap of more
-    than a line."""
+    lines that continue them, joined while they follow within two lines."""
     ordered = sorted(segments, key=lambda s: (s.bbox[1], s.bbox[0]))
     in_table = [False] * len(ordered)
     for i, a in enumerate(ordered):
@@ -275,11 +279,13 @@ def _regions(segments: list[_Segment]) -> list[list[_Segment]]:
                 in_table[i] = in_table[j] = True
     # Continuation lines: a cell's wrapped lines below its row. One pass from
     # the top; such a line stays within its column (not left of the line it
-    # continues, not reaching where the next cell of the row starts), so a
-    # paragraph right under a table is not taken for part of its last row.
+    # continues, not wider than the cell's first line), so a paragraph right
+    # under a table is not taken for part of its last row.
     limit = [float("inf")] * len(ordered)
     for i, a in enumerate(ordered):
         if in_table[i]:
+            # a cell wraps where its column ends: no later line of it is
+            # wider than its first
             limit[i] = min(
                 (
                     b.bbox[0]
@@ -288,6 +294,7 @@ def _regions(segments: list[_Segment]) -> list[list[_Segment]]:
                 ),
                 default=float("inf"),
             )
+            limit[i] = min(limit[i], a.bbox[2] + _ALIGN)
     for j, b in enumerate(ordered):
         if in_table[j]:
             continue
@@ -305,15 +312,21 @@ def _regions(segments: list[_Segment]) -> list[list[_Segment]]:
                 break
     regions: list[list[_Segment]] = []
     bottom = float("-inf")
+    open_region = False
     for segment, flagged in zip(ordered, in_table, strict=True):
         if not flagged:
+            # text between two tables (a heading) ends the first: it must
+            # stay between them
+            if open_region and segment.bbox[1] >= bottom - _ALIGN:
+                open_region = False
             continue
-        if regions and segment.bbox[1] <= bottom + segment.height:
+        if open_region and segment.bbox[1] <= bottom + _ROW_SPACING * segment.height:
             regions[-1].append(segment)
             bottom = max(bottom, segment.bbox[3])
         else:
             regions.append([segment])
             bottom = segment.bbox[3]
+            open_region = True
     return [r for r in regions if _rows_with_cells(r) >= 2]
 
 
@@ -414,17 +427,21 @@ def _block(lines: list[_Segment]) -> dict[str, Any]:
 
 
 def table_reading_order(
-    page_dict: dict[str, Any], ruled_cells: Sequence[Sequence[Rect]] = ()
+    page_dict: dict[str, Any],
+    ruled_cells: Callable[[], Sequence[Sequence[Rect]]] | None = None,
 ) -> dict[str, Any]:
     """The page dict with each table row as one block whose lines are its
-    cells' lines, cell after cell (see the module). ``ruled_cells``: per
-    ruled table, its cell rectangles (PyMuPDF's ``find_tables``). Blocks that
-    are not text are dropped, as the layout never reads them."""
+    cells' lines, cell after cell (see the module). ``ruled_cells``: gives,
+    per ruled table, its cell rectangles (PyMuPDF's ``find_tables``); called
+    only when the page has lines side by side, as the search is slow. Blocks
+    that are not text are dropped, as the layout never reads them."""
     blocks = [b for b in page_dict.get("blocks", []) if b.get("type", 0) == 0]
     segments = _segments(blocks)
+    if not _regions(segments):
+        return {**page_dict, "blocks": blocks}
     placed: dict[int, list[list[_Segment]]] = {}  # first segment order -> rows
     taken: set[int] = set()
-    for table in ruled_cells:
+    for table in ruled_cells() if ruled_cells is not None else ():
         by_row: dict[int, list[tuple[Rect, list[_Segment]]]] = {}
         for rect in table:
             by_row.setdefault(round(rect[1]), []).append((rect, []))

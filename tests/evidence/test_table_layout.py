@@ -170,7 +170,7 @@ def test_a_paragraph_right_under_a_ruleless_table_is_not_part_of_its_last_row() 
         page.insert_text((72, y), label, fontsize=10)
         page.insert_text((400, y), amount, fontsize=10)
         y += 12
-    paragraph = "Zahlbar bis 03.04.2024 ohne Abzug auf das unten genannte Konto der Gläubigerin."
+    paragraph = "Zahlbar bis 03.04.2024 ohne Abzug auf das Konto der Gläubigerin."
     page.insert_text((72, y), paragraph, fontsize=10)
     blocks = _blocks(page)
     assert blocks[-1] == paragraph
@@ -195,3 +195,22 @@ def test_a_failing_table_search_leaves_the_page_readable(
     monkeypatch.setattr(pymupdf.Page, "find_tables", broken)
     assert extraction.ruled_table_cells(page) == []
     assert _blocks(page) == ["Gesamtbetrag 12.447,40 EUR"]
+
+
+def test_a_heading_between_two_tables_stays_between_them(tmp_path: Path) -> None:
+    html = (
+        "<table style='font-size:8pt'><tr><td>R-01</td><td>Zugang</td></tr>"
+        "<tr><td>R-02</td><td>Verlust</td></tr></table>"
+        "<p style='font-size:8pt;margin:0'>Maßnahmen</p>"
+        "<table style='font-size:8pt'><tr><td>M-01</td><td>Zwei-Faktor</td></tr>"
+        "<tr><td>M-02</td><td>Sicherung</td></tr></table>"
+    )
+    with _story_pdf(html, tmp_path / "h.pdf") as pdf:
+        blocks = _blocks(pdf[0])
+    assert blocks == [
+        "R-01 Zugang",
+        "R-02 Verlust",
+        "Maßnahmen",
+        "M-01 Zwei-Faktor",
+        "M-02 Sicherung",
+    ]

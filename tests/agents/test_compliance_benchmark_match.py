@@ -93,6 +93,8 @@ def test_recall_counts_evidence_passages_and_a_no_evidence_passage_apart(bench):
     assert sorted(scored["not_evidence_proposed"]) == sorted(
         f"K61/{e['key']}" for e in no_evidence
     )
-    evidence_only = [p for p, e in zip(every, quoted) if e not in no_evidence]
+    evidence_only = [
+        p for p, e in zip(every, quoted, strict=True) if e not in no_evidence
+    ]
     scored = bench.score_dossier(truth, evidence_only)
     assert scored["missed"] == [] and scored["not_evidence_proposed"] == []

@@ -27,7 +27,7 @@ from ontology.domain.compliance_catalogue import element_examples, element_index
 from ontology.domain.vocabulary import fact_value_validate
 
 #: The blind sets whose measurement is done (export_examples.SPENT).
-SPENT_SETS = {*range(18)}
+SPENT_SETS = {*range(20)}
 
 
 class ScriptedEmbedder:

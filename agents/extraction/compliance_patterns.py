@@ -1486,11 +1486,12 @@ ACT_ELEMENTS = frozenset(
         "dora_19_3_client_information",
     }
 )
-# What is still to be done: an action item ("Legal Services to notify …"), the
+# What is still to be done: an action item ("Legal Services to notify …",
+# also inside a decision log's row after its date and number), the
 # future or an obligation to act ("will be sent", "is to be approved", "ist
 # bis … zu melden"), a plan or something pending.
 PLANNED = _rx(
-    r"^\W*(?:[A-Z][\w&.\-]*\s+){1,4}to\s+(?:notify|inform|submit|send|test|complete"
+    r"\b(?:[A-Z][\w&.\-]*\s+){1,4}to\s+(?:notify|inform|submit|send|test|complete"
     r"|carry out|perform|prepare|update|review|approve|report|adopt)\b"
     r"|\b(?:to|will|shall|is\s+to|are\s+to)\s+be\s+\w+"
     r"|\bwill\s+(?!be\b)\w+|\b(?:is|are)\s+(?:scheduled|planned|due)\s+(?:to|for)\b"

@@ -2088,6 +2088,12 @@ Betroffen sind rund 300 Auszubildende je Jahrgang.
             "aia_27_3_authority_notified",
         ),
         (
+            "Decision log of the Executive Board",
+            "14.10.2026 EB-12 Compliance Office to submit the results of the assessment to the market surveillance authority. open",
+            "21.10.2026 EB-15 The results of the assessment were submitted to the market surveillance authority today. closed",
+            "aia_27_3_authority_notified",
+        ),
+        (
             "Outsourcing Policy",
             "Exit plans are exercised once a year; the findings are documented in the separate test report ETR-9.",
             "The exit plan for the card processing service was tested on 4 May 2026 in a tabletop exercise.",

@@ -101,6 +101,12 @@ _QUESTION = re.compile(
 # that starts as a sentence does.
 _LABEL = re.compile(r"^((?:\S+[ \t]+){0,4}\S+)[ \t]*\n(?=[A-ZÄÖÜ\d])")
 _MAX_LABEL = 45
+# A run-in label before a colon: a few words, capitalised, optionally
+# numbered ("5.4 Anhalten:", "Leistungsgrenzen:", "Provider:"), then the text.
+# Not a time ("12:10"), not a sentence that merely contains a colon.
+_COLON_LABEL = re.compile(
+    r"^\W{0,3}((?:[A-Z]?\d{1,2}(?:\.\d{1,2})*\.?\s+)?[A-ZÄÖÜ][^\s:]*(?:\s+[^\s:]+){0,3}):\s+\S"
+)
 _OPENING_UNITS = 6
 # Numbers that are no measured figure: an article reference or a date.
 _DATE_OR_ARTICLE = re.compile(
@@ -187,6 +193,8 @@ _COMPLETED = re.compile(
     # off on …", "Ausgabe 2.0 vom …"
     r"|\bissued\b|first issue|signed off|herausgegeben|Ausgabe vom|Erstfassung|first version|initial version"
     r"|endgültige Fassung|unterzeichnet (?:von|am|durch)|signed (?:by|on)\b"
+    # "wurde erstmals am 02.10.2026 erstellt", "first drawn up on …"
+    r"|\bam\s+\d{1,2}\.\s?\d{1,2}\.\s?\d{2,4}\s+erstellt\b|\b(?:first\s+)?drawn up on\b"
     r"|^\W*(?:Version|Fassung|Ausgabe|Issue|Rev(?:ision)?)\s*\d+(?:\.\d+)*\s*(?:\(|,|vom\b|of\b|dated\b)",
     re.I,
 )
@@ -567,11 +575,18 @@ class ComplianceExtractor:
 
     def _label_keys(self, doc: _Document, unit: Unit, keys: list[str]) -> list[str]:
         """Elements a table row's label names ("Betroffene Personen" in front
-        of who they are): the row, label and content, is the evidence."""
-        m = _LABEL.match(unit.text.strip())
-        if m is None or len(m.group(1)) > _MAX_LABEL or not _is_heading(m.group(1)):
+        of who they are), or a run-in label before a colon ("5.3 Vorschläge
+        übersteuern: Die Schichtleitung kann …"): the passage, label and
+        content, is the evidence."""
+        text = unit.text.strip()
+        m = _LABEL.match(text)
+        if m is not None and len(m.group(1)) <= _MAX_LABEL and _is_heading(m.group(1)):
+            found = m.group(1)
+        elif (c := _COLON_LABEL.match(_reading(text))) is not None:
+            found = c.group(1)
+        else:
             return []
-        label = _HEADING_NUMBER.sub("", _reading(m.group(1)), count=1)
+        label = _HEADING_NUMBER.sub("", _reading(found), count=1)
         return [
             p.key
             for p in self._patterns

@@ -157,7 +157,8 @@ _RISK_FILE = (
 # round): "kann weder angehalten noch abgebrochen werden", "cannot be stopped".
 STOP_EXCLUDED = (
     r"\bweder\b.{0,30}\b(?:angehalten|gestoppt|abgebrochen|unterbrochen)\b.{0,20}\bnoch\b"
-    r"|\b(?:kann|können|lässt sich|lassen sich)\b.{0,40}\bnicht\s+(?:mehr\s+)?(?:angehalten|gestoppt|abgebrochen|unterbrochen|anhalten|stoppen|abbrechen)\b"
+    # "lässt sich während einer Schicht nicht vom Leitstand aus anhalten"
+    r"|\b(?:kann|können|lässt sich|lassen sich)\b.{0,40}\bnicht\s+(?:mehr\s+)?(?:(?!nur\b)\w+\s+){0,3}?(?:angehalten|gestoppt|abgebrochen|unterbrochen|anhalten|stoppen|abbrechen)\b"
     r"|\b(?:cannot|can not|can't)\s+be\s+(?:\w+\s+)?(?:stopped|halted|interrupted|aborted|paused)\b|\bno (?:way|means) to (?:stop|halt|interrupt|abort)\b"
 )
 OVERRIDE_EXCLUDED = (
@@ -742,7 +743,7 @@ PATTERNS: tuple[ElementPattern, ...] = (
     # ---------------------------------------------------------- AI Act Art. 13(3)
     _p(
         "aia_13_3_a_provider_identity",
-        heading=rf"{_NUMBERED}(Anbieter|Provider|Hersteller)\s*$",
+        heading=rf"{_NUMBERED}(Anbieter(?:in)?|Provider|Hersteller(?:in)?)\s*$",
         within=_INSTRUCTIONS_FOR_USE,
         title_only=True,
     ),
@@ -754,7 +755,8 @@ PATTERNS: tuple[ElementPattern, ...] = (
         _INTENDED_PURPOSE,
         MEASURED,
         r"not (?:been )?validated for|not suitable for|only (?:of )?limited (?:use|suitability)"
-        r"|nur eingeschränkt geeignet|nicht (?:validiert|geeignet) für|^\W*(?:Grenzen|Limitations)\s*:"
+        r"|nur eingeschränkt geeignet|nicht (?:validiert|geeignet) für"
+        r"|^\W*(?:Grenzen|Leistungsgrenzen|Limitations|Performance limits|Known limitations)\s*:"
         r"|\bnot (?:intended|designed|meant) (?:for|to)\b|\b(?:must|should|may) not be used (?:for|with|on|to|in)\b"
         r"|\bnicht (?:dafür )?bestimmt\b|\b(?:ist|sind) (?:es |er |sie )?(?:nicht|weder) (?:\w+ )?bestimmt\b|\b(?:darf|dürfen|soll|sollen) nicht\b.{0,60}\b(?:eingesetzt|verwendet|genutzt) werden\b",
         r"^\W*(?:Inputs?|Eingaben|Eingabedaten) (?:are|is|sind)\b",
@@ -801,6 +803,9 @@ PATTERNS: tuple[ElementPattern, ...] = (
     _p(
         "aia_14_4_a_understand_monitor",
         r"(?:understand|verstehen).{0,80}(?:capacities|Fähigkeiten).{0,80}(?:monitor|überwachen)",
+        # a section of the instructions named for the item: "Verstehen und
+        # überwachen:", "Understanding and monitoring"
+        heading=r"\bverstehen\w* und überwach|\bunderstand\w* and monitor",
     ),
     _p(
         "aia_14_4_b_automation_bias",
@@ -832,6 +837,8 @@ PATTERNS: tuple[ElementPattern, ...] = (
         r"disregard, override or reverse|override|außer Acht lassen|außer Kraft setzen|rückgängig",
         # or the opposite: an output that cannot be overridden or reversed
         OVERRIDE_EXCLUDED,
+        heading=r"\b(?:übersteuern|Übersteuerung|verwerfen|außer Acht lassen|override|overriding"
+        r"|disregard\w*)\b",
     ),
     _p(
         "aia_14_4_e_intervene_stop",
@@ -841,6 +848,8 @@ PATTERNS: tuple[ElementPattern, ...] = (
         r"\b(?:Schalter|Schaltfläche|Knopf|Taste|button|switch|control)\b.{0,80}\b(?:anhalten|an(?:zu)?halten|hält|stoppt|stops?|halts?|abort\w*|pausiert|unterbricht|suspend\w*)\b"
         r"|\bNot-?Aus\b|\b(?:anhalten|stoppen)\b.{0,20}[“”\"]|\bhält\b.{0,60}\bsofort an\b",
         STOP_EXCLUDED,
+        heading=rf"{_NUMBERED}(?:Anhalten|Stoppen|Abbrechen|Unterbrechen|Eingreifen und anhalten"
+        r"|Stop(?:ping)?|Halt(?:ing)?|Interrupt(?:ing)?|Intervene and stop)\s*$",
         within=_INSTRUCTIONS_FOR_USE,
         title_only=True,
     ),

@@ -2135,3 +2135,47 @@ def test_a_step_planned_only_after_the_event_it_must_precede_is_still_read():
     )
     _, findings = _read(("td.pdf", text))
     assert _of(findings, "aia_11_1_drawn_up_before_market")
+
+
+# ------------------------------------------------ run-in labels before a colon
+IFU_COLON_LABELS_DE = """Gebrauchsanleitung RouteWise Dispo 2
+
+Ausgabe 2.0, Oktober 2026.
+
+Herstellerin: Trassenwerk Software AG, Hafenstraße 12, 24103 Kiel.
+
+Leistungsgrenzen: Bei weniger als drei Wochen Fahrthistorie rechnet das System mit Mittelwerten der Niederlassung.
+
+4.1 Verstehen und überwachen: Die Tagesansicht markiert ungewöhnliche Tourenlängen rot, so dass die Disposition Ausreißer früh bemerkt.
+
+4.2 Vorschläge übersteuern: Die Disposition kann jede vorgeschlagene Tour vor der Freigabe umplanen oder verwerfen.
+
+4.3 Anhalten: Die laufende Planung lässt sich am Dispositionsplatz nicht selbst anhalten; dafür ist ein Anruf bei der Hotline nötig.
+
+Abfahrt: 06:30 Uhr am Depot Nord.
+"""
+
+
+def test_run_in_labels_before_a_colon_name_the_element_in_instructions_for_use():
+    """ "4.2 Vorschläge übersteuern: …" names Art. 14(4)(d) as a numbered
+    run-in heading with a full stop would; a time ("06:30") or a label that
+    names nothing is no heading."""
+    _ex, found = _read(("ifu.pdf", IFU_COLON_LABELS_DE), regimes=("aia",))
+    assert _says(found, "aia_13_3_a_provider_identity", "Herstellerin: Trassenwerk")
+    assert _says(found, "aia_13_3_b_characteristics_performance", "Leistungsgrenzen:")
+    assert _says(found, "aia_14_4_a_understand_monitor", "4.1 Verstehen und überwachen")
+    assert _says(found, "aia_14_4_d_disregard_override", "4.2 Vorschläge übersteuern")
+    (stop,) = _of(found, "aia_14_4_e_intervene_stop")
+    assert stop.quote.startswith("4.3 Anhalten")
+    assert stop.value["state"] == "contradicted"
+    assert not any(f.quote.startswith("Abfahrt") for f in found)
+
+
+def test_a_technical_documentation_first_drawn_up_on_a_date_is_dated():
+    text = (
+        "Technische Dokumentation RouteWise Dispo 2\n\n"
+        "Diese technische Dokumentation wurde erstmals am 14.09.2026 erstellt (Fassung 1.0)."
+    )
+    _ex, found = _read(("td.pdf", text), regimes=("aia",))
+    (dated,) = _of(found, "aia_11_1_drawn_up_before_market")
+    assert dated.value["date"] == "2026-09-14"

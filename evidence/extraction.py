@@ -228,7 +228,11 @@ def ruled_table_cells(page: Any) -> list[list[Rect]]:
         logger.info("no table search on page %s: %s", page.number + 1, exc)
         return []
     return [
-        [tuple(float(v) for v in cell) for cell in table.cells if cell is not None]
+        [
+            (float(cell[0]), float(cell[1]), float(cell[2]), float(cell[3]))
+            for cell in table.cells
+            if cell is not None
+        ]
         for table in found.tables
     ]
 

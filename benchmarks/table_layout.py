@@ -36,19 +36,6 @@ CELL = (
 )
 
 
-def _story_pdf(html: str, path: Path, pymupdf: Any) -> None:
-    story = pymupdf.Story(html=html)
-    writer = pymupdf.DocumentWriter(str(path))
-    rect = pymupdf.paper_rect("a4")
-    more = True
-    while more:
-        device = writer.begin_page(rect)
-        more, _ = story.place(rect + (60, 60, -60, -60))
-        story.draw(device)
-        writer.end_page()
-    writer.close()
-
-
 def _ruled_pdf(pages: int, path: Path, pymupdf: Any) -> None:
     doc = pymupdf.open()
     for _ in range(pages):
@@ -91,6 +78,7 @@ def main() -> int:
     import pymupdf
 
     from evidence.extraction import TEXT_FLAGS, page_reading_dict
+    from tests.evidence import pdfs
 
     rows = "".join(
         f"<tr><td>R-{i:02d}</td><td>{CELL}</td><td>mittel</td><td>hoch</td></tr>"
@@ -98,13 +86,11 @@ def main() -> int:
     )
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
-        _story_pdf(
-            f"<p>{PROSE * 12}</p>" * (4 * args.pages), folder / "prose.pdf", pymupdf
+        (folder / "prose.pdf").write_bytes(
+            pdfs.html_pdf(f"<p>{PROSE * 12}</p>" * (4 * args.pages))
         )
-        _story_pdf(
-            f"<table style='font-size:8pt'>{rows}</table>",
-            folder / "table.pdf",
-            pymupdf,
+        (folder / "table.pdf").write_bytes(
+            pdfs.html_pdf(f"<table style='font-size:8pt'>{rows}</table>")
         )
         _ruled_pdf(args.pages, folder / "ruled.pdf", pymupdf)
         sys.stdout.write(

@@ -147,9 +147,7 @@ CONTEXT = (
 
 def _pdf(markdown: str) -> bytes:
     """A document as a word processor would print it (PyMuPDF Story)."""
-    import io
-
-    import pymupdf
+    from tests.evidence import pdfs
 
     html_parts = []
     for block in markdown.strip().split("\n\n"):
@@ -159,18 +157,7 @@ def _pdf(markdown: str) -> bytes:
             html_parts.append(f"<h1>{block[2:]}</h1>")
         else:
             html_parts.append(f"<p>{block}</p>")
-    story = pymupdf.Story(html="".join(html_parts))
-    out = io.BytesIO()
-    writer = pymupdf.DocumentWriter(out)
-    mediabox = pymupdf.paper_rect("a4")
-    more = 1
-    while more:
-        device = writer.begin_page(mediabox)
-        more, _ = story.place(mediabox + (56, 56, -56, -56))
-        story.draw(device)
-        writer.end_page()
-    writer.close()
-    return out.getvalue()
+    return pdfs.html_pdf("".join(html_parts), margin=56)
 
 
 def _create_case(page: Any) -> Case:

@@ -116,6 +116,23 @@ def _bytes(doc: Any) -> bytes:
     return bytes(doc.tobytes(garbage=3, deflate=True, no_new_id=True))
 
 
+def html_pdf(html: str, *, margin: float = 60) -> bytes:
+    """HTML laid out on A4 pages by PyMuPDF's Story, as a word processor
+    would print it: paragraphs, headings and tables (without rules)."""
+    story = fitz.Story(html=html)
+    out = io.BytesIO()
+    writer = fitz.DocumentWriter(out)
+    mediabox = fitz.paper_rect("a4")
+    more = 1
+    while more:
+        device = writer.begin_page(mediabox)
+        more, _ = story.place(mediabox + (margin, margin, -margin, -margin))
+        story.draw(device)
+        writer.end_page()
+    writer.close()
+    return out.getvalue()
+
+
 def reminder_letter() -> bytes:
     """A one-page payment reminder (Zahlungserinnerung)."""
     doc = fitz.open()

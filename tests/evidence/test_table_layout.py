@@ -12,6 +12,7 @@ import pymupdf
 import pytest
 
 from evidence import extraction
+from tests.evidence import pdfs
 
 LONG_RISK = (
     "Unauthorised access to the health records of patients stored in the "
@@ -24,16 +25,7 @@ LONG_MEASURE = (
 
 
 def _story_pdf(html: str, path: Path) -> Any:
-    story = pymupdf.Story(html=html)
-    writer = pymupdf.DocumentWriter(str(path))
-    rect = pymupdf.paper_rect("a4")
-    more = True
-    while more:
-        device = writer.begin_page(rect)
-        more, _filled = story.place(rect + (60, 60, -60, -60))
-        story.draw(device)
-        writer.end_page()
-    writer.close()
+    path.write_bytes(pdfs.html_pdf(html))
     return pymupdf.open(str(path))
 
 

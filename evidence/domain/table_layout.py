@@ -11,13 +11,14 @@ longer one passage of the page text.
 ``table_reading_order`` rearranges a ``get_text("dict"/"rawdict")`` page so
 that every table row is one block (a label and its value stay one passage:
 "Gesamtbetrag 12.447,40 EUR"), in which the cells follow each other left to
-right, each cell's lines together; rows top to bottom; everything outside a table keeps
-MuPDF's blocks and order. Pure: it reads and returns page dicts, so the
+right, each cell's lines together; rows top to bottom; everything outside a
+table keeps MuPDF's blocks and order. Pure: it reads and returns page dicts, so the
 ingestion and the viewer's character boxes (which must agree to the
 character) apply the same arrangement.
 
-Where a table has ruling lines, the caller passes the cells PyMuPDF's
-``find_tables`` found, and a text line belongs to the cell it lies in. A
+Where a table has ruling lines, the caller supplies (lazily: the search is
+slow) the cells PyMuPDF's ``find_tables`` finds, and a text line belongs to
+the cell it lies in. A
 table without lines is recognised from its text: lines side by side on the
 same height, cut at the column gaps; a cell is a column's run of lines that
 touch each other and does not cross a row's top, where another column's cell

@@ -1484,8 +1484,8 @@ def never_evidence(passage: str, *, before: str = "") -> str | None:
     return None
 
 
-# Elements that are an act done (the authority notified, the exit plan
-# tested, the clients informed), beside the dated steps (shapes
+# Elements that are an act done (the authority notified, the exit plan or the
+# system tested, the clients informed), beside the dated steps (shapes
 # dated_presence, submission, review_date): a plan to do it, or a pointer to a
 # record the file does not quote, is not the act.
 ACT_ELEMENTS = frozenset(
@@ -1493,6 +1493,7 @@ ACT_ELEMENTS = frozenset(
         "aia_27_3_authority_notified",
         "dora_28_8_exit_plan_tested",
         "dora_19_3_client_information",
+        "aia_9_8_testing",
     }
 )
 # What is still to be done: an action item ("Legal Services to notify …",
@@ -1530,6 +1531,9 @@ POINTER = _rx(
     r"|\bsee\s+(?:the\s+)?(?:test\s+)?report\b"
     r"|\b(?:dokumentiert|festgehalten|niedergelegt)\s+(?:im|in\s+dem|in\s+einem)\s+\w*"
     r"(?:bericht|protokoll)\b|\bsiehe\s+\w*(?:bericht|protokoll)\b"
+    # the verb at the end: "sind im Testbericht TB-7 dokumentiert"
+    r"|\b(?:im|in\s+dem|in\s+einem)\s+\w*(?:bericht|protokoll)\b[^.;]{0,40}"
+    r"\b(?:dokumentiert|festgehalten|niedergelegt|beschrieben)\b"
 )
 # A plan to take the step only after the event it must precede ("to be
 # completed after general availability"): that shows the step late, which is

@@ -2094,6 +2094,12 @@ Betroffen sind rund 300 Auszubildende je Jahrgang.
             "aia_27_3_authority_notified",
         ),
         (
+            "Risikomanagementakte TourPlan 4",
+            "Die Freigabetests gegen die vorab festgelegten Metriken und ihre Ergebnisse sind im Testbericht TP-4-09 dokumentiert, der dieser Akte nicht beiliegt.",
+            "Das System wurde vor dem Inverkehrbringen am 03.06.2026 anhand vorab festgelegter Metriken und Schwellenwerte getestet.",
+            "aia_9_8_testing",
+        ),
+        (
             "Outsourcing Policy",
             "Exit plans are exercised once a year; the findings are documented in the separate test report ETR-9.",
             "The exit plan for the card processing service was tested on 4 May 2026 in a tabletop exercise.",

@@ -41,6 +41,8 @@ _CELL_GAP = 0.45
 #: Lines of one paragraph (or cell) leave at most this much space between
 #: their boxes, in line heights; rows with padding leave more.
 _LINE_GAP = 0.1
+#: The lines of one MuPDF block lie at most this far apart (line heights).
+_BLOCK_LINE_GAP = 0.6
 #: Rows of one table follow each other within this many line heights.
 _ROW_SPACING = 2.0
 #: A justified line given word by word has at least this many words.
@@ -74,6 +76,7 @@ class _Segment:
     order: int
     cut: bool = False  # starts after a cell gap of its line
     spread: bool = False  # one word of a justified line given word by word
+    paragraph: bool = False  # its block's lines share one left edge
     bbox: Rect = field(init=False)
     size: float = field(init=False)
 
@@ -207,6 +210,14 @@ def _segments(blocks: list[dict[str, Any]]) -> list[_Segment]:
                 )
                 order += 1
             begin = after
+    # A block whose lines all start at one left edge is one paragraph (a
+    # letter's address field); a block mixing columns is a table row.
+    lefts: dict[int, list[float]] = {}
+    for segment in segments:
+        lefts.setdefault(segment.block, []).append(segment.bbox[0])
+    for segment in segments:
+        edge = lefts[segment.block]
+        segment.paragraph = max(edge) - min(edge) <= 2 * _ALIGN
     return segments
 
 
@@ -258,6 +269,19 @@ def _touches(above: _Segment, below: _Segment) -> bool:
     )
 
 
+def _continues(above: _Segment, below: _Segment) -> bool:
+    """``below`` is the next line of ``above``'s paragraph or cell: touching
+    it, or the next line of the same one-column MuPDF block (a letter's
+    address field and information block are spaced wider than touching)."""
+    return _touches(above, below) or (
+        above.block == below.block
+        and above.paragraph
+        and above.bbox[1] + 0.5 * above.height
+        < below.bbox[1]
+        <= above.bbox[3] + _BLOCK_LINE_GAP * above.height
+    )
+
+
 def _centred_under(a: _Segment, b: _Segment) -> bool:
     """``b`` is centred under ``a`` (a centred header cell wrapping)."""
     return abs((a.bbox[0] + a.bbox[2]) - (b.bbox[0] + b.bbox[2])) <= 2 * _ALIGN
@@ -303,7 +327,7 @@ def _regions(segments: list[_Segment]) -> list[list[_Segment]]:
             a = ordered[i]
             if (
                 in_table[i]
-                and _touches(a, b)
+                and _continues(a, b)
                 and _x_overlap(a.bbox, b.bbox)
                 and b.bbox[2] <= limit[i] + _ALIGN
                 and (b.bbox[0] >= a.bbox[0] - _ALIGN or _centred_under(a, b))
@@ -356,7 +380,7 @@ def _cells_by_text(region: list[_Segment]) -> list[list[_Segment]]:
         found = [
             other
             for other in ordered
-            if _touches(other, segment) and _x_overlap(other.bbox, segment.bbox)
+            if _x_overlap(other.bbox, segment.bbox) and _continues(other, segment)
         ]
         return max(found, key=lambda o: o.bbox[1]) if found else None
 
@@ -370,10 +394,17 @@ def _cells_by_text(region: list[_Segment]) -> list[list[_Segment]]:
     # line above: single-line cells in rows without space between ("Von: … /
     # Gesendet: …"), one row per height. Where rows leave space between
     # them, lines touching the one above are a cell wrapping.
-    grid = columns > 1 and all(
-        len(level(s)) == columns and (parent[id(s)] is not None or s.bbox[1] <= top)
-        for top in [min(o.bbox[1] for o in ordered) + _ALIGN]
-        for s in ordered
+    grid = (
+        columns > 1
+        # MuPDF gave the columns as one block, line by line: had it seen two
+        # paragraphs side by side (a letter's address field and information
+        # block), it would have made two blocks
+        and len({s.block for s in ordered}) == 1
+        and all(
+            len(level(s)) == columns and (parent[id(s)] is not None or s.bbox[1] <= top)
+            for top in [min(o.bbox[1] for o in ordered) + _ALIGN]
+            for s in ordered
+        )
     )
     cells: list[list[_Segment]] = []
     cell_of: dict[int, list[_Segment]] = {}
@@ -474,7 +505,12 @@ def table_reading_order(
             placed[min(s.order for row in rows for s in row)] = rows
     free = [s for s in segments if s.order not in taken]
     for region in _regions(free):
-        placed[min(s.order for s in region)] = _rows(_cells_by_text(region))
+        rows = _rows(_cells_by_text(region))
+        if len(rows) < 2 and all(s.paragraph for s in region):
+            # paragraphs side by side, one row only (a letter's address field
+            # and information block, a three-column footer): MuPDF's blocks
+            continue
+        placed[min(s.order for s in region)] = rows
         taken.update(s.order for s in region)
     if not placed:
         return {**page_dict, "blocks": blocks}

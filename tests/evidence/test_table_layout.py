@@ -206,3 +206,38 @@ def test_a_heading_between_two_tables_stays_between_them(tmp_path: Path) -> None
         "M-01 Zwei-Faktor",
         "M-02 Sicherung",
     ]
+
+
+def test_a_letters_address_field_and_information_block_stay_two_paragraphs() -> None:
+    """DIN 5008: the address field and the information block stand side by
+    side, line against line; they are two paragraphs, not the rows of a
+    table, and a three-column footer is no table either."""
+    doc = pymupdf.open()
+    page = doc.new_page()
+    address = [
+        "Schmidt Bau KG",
+        "z. Hd. Herrn Thomas Schmidt",
+        "Am Hafen 7",
+        "04179 Leipzig",
+    ]
+    info = [
+        "Rechnungs-Nr.: MM-2026-0311",
+        "Kunden-Nr.: 10087",
+        "Leistungsdatum: 24.04.2026",
+        "Rechnungsdatum: 28.04.2026",
+    ]
+    for i, line in enumerate(address):
+        page.insert_text((70, 145 + 13 * i), line, fontsize=10)
+    for i, line in enumerate(info):
+        page.insert_text((360, 142 + 12 * i), line, fontsize=9)
+    for column, lines in enumerate(
+        (
+            ["Müller GmbH", "Nord 14"],
+            ["HRB 28471", "Chemnitz"],
+            ["IBAN DE41", "BIC CHEK"],
+        )
+    ):
+        for i, line in enumerate(lines):
+            page.insert_text((70 + 170 * column, 780 + 10 * i), line, fontsize=8)
+    assert _blocks(page) == _plain_blocks(page)
+    assert " ".join(info) in _blocks(page)

@@ -210,9 +210,9 @@ _MIN_RULES = 4  # a ruled table draws at least its four sides
 def ruled_table_cells(page: Any) -> list[list[Rect]]:
     """Per table drawn with ruling lines, its cell rectangles (PyMuPDF's
     ``find_tables``); none when the page draws no lines or the search fails
-    (the text-based table reading still applies). The search is slow (tens
-    of ms a page), so a page drawing fewer than four lines or boxes is not
-    searched."""
+    (the text-based table reading still applies). The search is slow (about
+    100–200 ms a page), so a page drawing fewer than four lines or boxes is not
+    searched, and the caller asks only for a page with lines side by side."""
     try:
         strokes = sum(
             1
@@ -238,7 +238,7 @@ def ruled_table_cells(page: Any) -> list[list[Rect]]:
 
 
 def page_reading_dict(page: Any, kind: str = "dict") -> dict[str, Any]:
-    """``get_text(kind)`` of the page in reading order, each table cell one
+    """``get_text(kind)`` of the page in reading order, each table row one
     block (``table_reading_order``). The ingestion and the viewer's character
     boxes both read a page through this, so their lines agree."""
     page_dict = page.get_text(kind, flags=TEXT_FLAGS, sort=True)

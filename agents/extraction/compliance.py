@@ -38,6 +38,7 @@ from agents.extraction.compliance_patterns import (
     ABSENT,
     ACT_ELEMENTS,
     CLASSIFICATION_CRITERIA,
+    DATED_SHAPES,
     DPIA,
     MARKETING_TITLE,
     NOT_REQUIRED,
@@ -181,8 +182,6 @@ _DELEGATION_SIGN = re.compile(
     r"|\b(?:werden|wird)\b.{0,100}\bausgeübt\b|\b(?:are|is|shall be|will be)\s+exercised\b",
     re.I,
 )
-# The shapes of elements that are a step taken at a time.
-_DATED_SHAPES = frozenset({"dated_presence", "submission", "review_date"})
 _SPECIFIC = re.compile(r"gesonderte\w*|specific", re.I)
 # A document's own completion or approval date (the date of a DPIA, a FRIA,
 # a technical documentation): the dated element of that instrument.
@@ -664,7 +663,7 @@ class ComplianceExtractor:
         shape = _shape(key)
         if (
             state == "present"
-            and (key in ACT_ELEMENTS or shape in _DATED_SHAPES)
+            and (key in ACT_ELEMENTS or shape in DATED_SHAPES)
             and only_planned(text)
         ):
             # "Legal Services to notify the authority", "the results are

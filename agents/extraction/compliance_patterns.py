@@ -1485,9 +1485,10 @@ def never_evidence(passage: str, *, before: str = "") -> str | None:
 
 
 # Elements that are an act done (the authority notified, the exit plan or the
-# system tested, the clients informed), beside the dated steps (shapes
-# dated_presence, submission, review_date): a plan to do it, or a pointer to a
-# record the file does not quote, is not the act.
+# system tested, the clients informed), and the value shapes of a step taken
+# at a time: a plan to do it, or a pointer to a record the file does not
+# quote, is not the act.
+DATED_SHAPES = frozenset({"dated_presence", "submission", "review_date"})
 ACT_ELEMENTS = frozenset(
     {
         "aia_27_3_authority_notified",
